@@ -1,0 +1,168 @@
+import CartoCore
+
+/// Phase 4 of the paper: check every edge against the rules and measure the layers.
+public struct AnalysisStage: Sendable {
+    public var preset: Preset
+    public var layers: [LayerDefinition]
+    public var rules: [any ArchitectureRule]
+    public var allowed: Set<LayerPair>
+    public var baseline: Baseline?
+
+    public init(preset: Preset, configuration: CartoConfiguration = CartoConfiguration(), baseline: Baseline? = nil) {
+        self.preset = preset
+        var layers = preset.layers
+        for custom in configuration.layers where !layers.contains(where: { $0.name == custom.name }) {
+            let palette = ["#6C757D", "#17A2B8", "#B5651D", "#6F42C1", "#20C997", "#E83E8C"]
+            layers.append(LayerDefinition(name: custom.name, title: custom.title ?? custom.name.capitalized,
+                                          color: custom.color ?? palette[layers.count % palette.count]))
+        }
+        self.layers = layers
+        self.rules = preset.rules + configuration.forbidden.map { ForbiddenLayerDependencyRule(from: $0.from, to: $0.to) }
+        self.allowed = Set(configuration.allowed)
+        self.baseline = baseline
+    }
+
+    public func run(_ architecture: ExtractedArchitecture, assignments: [LayerAssignment]) -> ArchitectureReport {
+        let components = architecture.components
+        let document = architecture.document
+        let graph = architecture.graph
+        var violations: [Violation] = []
+        var suppressed = 0
+        var violatingTargets: [Set<Int>] = Array(repeating: [], count: components.count)
+        var violationCounts = Array(repeating: 0, count: components.count)
+
+        for edge in graph.edges {
+            let from = assignments[edge.from], to = assignments[edge.to]
+            if allowed.contains(LayerPair(from: from.layer, to: to.layer)) { continue }
+            for rule in rules where rule.isViolated(from: from, to: to) {
+                let ids = Set([rule.identifier] + rule.aliases + ["*"])
+                let lineIgnores = document.ignores[edge.label.file]?[edge.label.line] ?? []
+                if !lineIgnores.isDisjoint(with: ids) || !components[edge.from].ignoredRules.isDisjoint(with: ids) {
+                    suppressed += 1
+                    continue
+                }
+                let a = components[edge.from], b = components[edge.to]
+                violations.append(Violation(
+                    rule: rule.identifier, from: a.id, to: b.id, fromLayer: from.layer, toLayer: to.layer, kind: edge.label.kind,
+                    file: edge.label.file, line: edge.label.line,
+                    message: "\(title(from.layer)) '\(a.name)' depends on \(to.layer) '\(b.name)' (\(describe(edge.label.kind))): \(rule.name.lowercased())",
+                    isNew: true))
+                violatingTargets[edge.from].insert(edge.to)
+                violationCounts[edge.from] += 1
+            }
+        }
+        violations.sort()
+        baseline?.apply(to: &violations)
+
+        let metrics = measure(architecture, assignments: assignments, violations: violations, suppressed: suppressed,
+                              violatingTargets: violatingTargets, violationCounts: violationCounts)
+        let reportComponents = components.indices.map { i -> ArchitectureReport.ReportComponent in
+            let c = components[i], a = assignments[i]
+            return .init(id: c.id, name: c.name, qualifiedName: c.qualifiedName, kind: c.kind, layer: a.layer, role: a.role,
+                         heuristic: a.heuristic, reason: a.reason, file: c.file, line: c.line, size: c.size)
+        }.sorted { ($0.qualifiedName, $0.file, $0.line) < ($1.qualifiedName, $1.file, $1.line) }
+
+        return ArchitectureReport(
+            root: document.root, preset: preset.name, layers: layers,
+            rules: rules.map { .init(id: $0.identifier, aliases: $0.aliases, name: $0.name, summary: $0.summary) },
+            components: reportComponents, dependencies: architecture.dependencies().sorted(),
+            externalDependencies: architecture.externalReferenceList(), violations: violations, metrics: metrics,
+            diagnostics: document.diagnostics)
+    }
+
+    private func title(_ layer: String) -> String { layers.first { $0.name == layer }?.title ?? layer.capitalized }
+
+    private func describe(_ kind: DependencyKind) -> String {
+        switch kind {
+        case .inheritance: return "inherits from it"
+        case .conformance: return "conforms to it"
+        case .property: return "property type"
+        case .parameter: return "parameter type"
+        case .returnType: return "return type"
+        case .localVariable: return "local variable type"
+        case .initializerCall: return "creates an instance"
+        case .staticMemberAccess: return "static member access"
+        case .genericArgument: return "generic argument"
+        case .genericConstraint: return "generic constraint"
+        case .closureSignature: return "closure signature"
+        case .typeCast: return "type cast"
+        case .typeReference: return "type reference"
+        case .typeAlias: return "typealias"
+        case .attribute: return "attribute"
+        }
+    }
+
+    private func measure(_ architecture: ExtractedArchitecture, assignments: [LayerAssignment], violations: [Violation], suppressed: Int,
+                         violatingTargets: [Set<Int>], violationCounts: [Int]) -> ArchitectureMetrics {
+        let components = architecture.components
+        let graph = architecture.graph
+        let n = components.count
+        var layerNames = layers.map(\.name)
+        for a in assignments where !layerNames.contains(a.layer) { layerNames.append(a.layer) }
+
+        var internalDeps: [String: Int] = [:]
+        var pairEdges: [LayerPair: Int] = [:]
+        var pairTargets: [LayerPair: Set<Int>] = [:]
+        var pairPairs: [LayerPair: Set<[Int]>] = [:]
+        var vcToCC = (edges: 0, targets: Set<Int>(), pairs: Set<[Int]>())
+        for edge in graph.edges {
+            let a = assignments[edge.from], b = assignments[edge.to]
+            if a.layer == b.layer { internalDeps[a.layer, default: 0] += 1 }
+            else {
+                let key = LayerPair(from: a.layer, to: b.layer)
+                pairEdges[key, default: 0] += 1
+                pairTargets[key, default: []].insert(edge.to)
+                pairPairs[key, default: []].insert([edge.from, edge.to])
+            }
+            if a.role == Role.viewController && b.role == Role.coordinator {
+                vcToCC.edges += 1; vcToCC.targets.insert(edge.to); vcToCC.pairs.insert([edge.from, edge.to])
+            }
+        }
+        var refsByOrigin: [String: [ExternalOrigin: Int]] = [:]
+        for (i, refs) in architecture.externalReferences.enumerated() {
+            for (name, count) in refs { refsByOrigin[assignments[i].layer, default: [:]][SDKKnowledgeBase.origin(of: name), default: 0] += count }
+        }
+        let counts = Dictionary(grouping: assignments, by: \.layer).mapValues(\.count)
+        let layerMetrics = layerNames.map { layer -> ArchitectureMetrics.LayerMetrics in
+            let ext = pairEdges.filter { $0.key.from == layer }.values.reduce(0, +)
+            let o = refsByOrigin[layer] ?? [:]
+            let sdk = o[.sdk] ?? 0, std = o[.standardLibrary] ?? 0, other = o[.other] ?? 0
+            let c = counts[layer] ?? 0
+            return .init(layer: layer, components: c, share: n == 0 ? 0 : (Double(c) * 1000 / Double(n)).rounded() / 10,
+                         internalDependencies: internalDeps[layer] ?? 0, externalDependencies: ext,
+                         completeExternalDependencies: ext + sdk + std + other,
+                         sdkReferences: sdk, standardLibraryReferences: std, otherReferences: other)
+        }
+        let probe = { (from: String, to: String) -> Bool in
+            let a = LayerAssignment(layer: from, role: from, heuristic: "", reason: "")
+            let b = LayerAssignment(layer: to, role: to, heuristic: "", reason: "")
+            return !self.allowed.contains(LayerPair(from: from, to: to)) && self.rules.contains { $0.isViolated(from: a, to: b) }
+        }
+        var pairs: [ArchitectureMetrics.PairMetrics] = []
+        for from in layerNames {
+            for to in layerNames where to != from {
+                let key = LayerPair(from: from, to: to)
+                pairs.append(.init(from: from, to: to, dependencies: pairEdges[key] ?? 0, distinctTargets: pairTargets[key]?.count ?? 0,
+                                   distinctPairs: pairPairs[key]?.count ?? 0, violating: probe(from, to)))
+            }
+        }
+        let vcRuleActive = rules.contains { $0.identifier == ControllerCoordinatorRule().identifier }
+        let vcPair = ArchitectureMetrics.PairMetrics(from: Role.viewController, to: Role.coordinator, dependencies: vcToCC.edges,
+                                                     distinctTargets: vcToCC.targets.count, distinctPairs: vcToCC.pairs.count, violating: vcRuleActive)
+
+        let componentMetrics = (0..<n).map { i -> ArchitectureMetrics.ComponentMetrics in
+            let out = graph.successors(of: i).count, inn = graph.predecessors(of: i).count
+            return .init(component: components[i].id, layer: assignments[i].layer, fanOut: out, fanIn: inn,
+                         instability: out + inn == 0 ? 0 : (Double(out) * 100 / Double(out + inn)).rounded() / 100,
+                         externalReferences: architecture.externalReferences[i].values.reduce(0, +),
+                         violations: violationCounts[i], distinctViolatingDependencies: violatingTargets[i].count)
+        }.sorted { $0.component < $1.component }
+        let pressure = componentMetrics.filter { $0.distinctViolatingDependencies > 0 }
+            .sorted { ($1.distinctViolatingDependencies, $1.violations, $0.component) < ($0.distinctViolatingDependencies, $0.violations, $1.component) }
+            .prefix(10)
+        return ArchitectureMetrics(preset: preset.name, components: n, dependencies: graph.edges.count, violations: violations.count,
+                                   newViolations: violations.filter(\.isNew).count, suppressedViolations: suppressed,
+                                   layers: layerMetrics, layerDependencies: pairs, viewControllerToCoordinator: vcPair,
+                                   pressurePoints: Array(pressure), componentMetrics: componentMetrics)
+    }
+}

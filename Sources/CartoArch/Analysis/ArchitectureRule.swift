@@ -1,0 +1,132 @@
+/// One dependency rule, SwiftLint-style: id, description, and examples that are its tests
+/// (see `ArchitectureRuleExampleTests`). A rule judges one edge given the layers of its ends.
+public protocol ArchitectureRule: Sendable {
+    /// Stable id used in reports, SARIF, baselines and `// carto:ignore` comments.
+    var identifier: String { get }
+    /// Other names accepted by `// carto:ignore` (the paper's R1, R2, R3).
+    var aliases: [String] { get }
+    var name: String { get }
+    var summary: String { get }
+    /// Code that must produce at least one violation of this rule under `examplePreset`.
+    var triggeringExamples: [String] { get }
+    /// Code that must produce none.
+    var nonTriggeringExamples: [String] { get }
+    var examplePreset: String { get }
+
+    func isViolated(from: LayerAssignment, to: LayerAssignment) -> Bool
+}
+
+extension ArchitectureRule {
+    public var aliases: [String] { [] }
+    public var triggeringExamples: [String] { [] }
+    public var nonTriggeringExamples: [String] { [] }
+    public var examplePreset: String { "mvc" }
+}
+
+/// R1: views depend only on views.
+public struct ViewIsolationRule: ArchitectureRule {
+    public let identifier = "view-isolation"
+    public let aliases = ["R1"]
+    public let name = "Views depend only on views"
+    public let summary = "A component of the View layer must not depend on Model or Controller components (the paper's R1); pass data in through view types or protocols that the view layer declares."
+    public let triggeringExamples = [
+        """
+        import UIKit
+        struct Product { let name: String }
+        final class ProductCell: UITableViewCell { var product: Product? }
+        """,
+        """
+        import UIKit
+        class HomeViewController: UIViewController {}
+        final class Banner: UIView { weak var owner: HomeViewController? }
+        """,
+    ]
+    public let nonTriggeringExamples = [
+        """
+        import UIKit
+        final class Badge: UIView {}
+        final class ProductCell: UITableViewCell { let badge = Badge() ; func configure(title: String) {} }
+        """,
+    ]
+    public init() {}
+    public func isViolated(from: LayerAssignment, to: LayerAssignment) -> Bool { from.layer == "view" && to.layer != "view" }
+}
+
+/// R2: models depend only on models.
+public struct ModelIsolationRule: ArchitectureRule {
+    public let identifier = "model-isolation"
+    public let aliases = ["R2"]
+    public let name = "Models depend only on models"
+    public let summary = "A component of the Model layer must not depend on View or Controller components (the paper's R2); report changes through callbacks, delegates or observation instead."
+    public let triggeringExamples = [
+        """
+        import UIKit
+        class CartViewController: UIViewController {}
+        final class Cart { weak var screen: CartViewController? }
+        """,
+    ]
+    public let nonTriggeringExamples = [
+        """
+        struct Item { let price: Int }
+        final class Cart { var items: [Item] = [] }
+        """,
+    ]
+    public init() {}
+    public func isViolated(from: LayerAssignment, to: LayerAssignment) -> Bool { from.layer == "model" && to.layer != "model" }
+}
+
+/// R3: view controllers do not depend on coordinating controllers.
+public struct ControllerCoordinatorRule: ArchitectureRule {
+    public let identifier = "view-controller-coordinator"
+    public let aliases = ["R3"]
+    public let name = "View controllers do not depend on coordinators"
+    public let summary = "A view controller must not refer to a coordinating controller (the paper's R3); expose a delegate protocol or closure that the coordinator fills in."
+    public let triggeringExamples = [
+        """
+        import UIKit
+        final class AppCoordinator { func showDetail() {} }
+        class ListViewController: UIViewController { var coordinator: AppCoordinator? }
+        """,
+    ]
+    public let nonTriggeringExamples = [
+        """
+        import UIKit
+        protocol ListViewControllerDelegate: AnyObject { func didSelect() }
+        class ListViewController: UIViewController { weak var delegate: ListViewControllerDelegate? }
+        final class AppCoordinator: ListViewControllerDelegate { func didSelect() {} }
+        """,
+    ]
+    public let examplePreset = "mvc-coordinators"
+    public init() {}
+    public func isViolated(from: LayerAssignment, to: LayerAssignment) -> Bool {
+        from.role == Role.viewController && to.role == Role.coordinator
+    }
+}
+
+/// A forbidden dependency between two layers, from a preset or `.carto.yml`.
+public struct ForbiddenLayerDependencyRule: ArchitectureRule {
+    public let identifier: String
+    public let name: String
+    public let summary: String
+    public let fromLayer: String
+    public let toLayer: String
+    public let triggeringExamples: [String]
+    public let nonTriggeringExamples: [String]
+    public let examplePreset: String
+
+    public init(from: String, to: String, identifier: String? = nil, summary: String? = nil,
+                triggeringExamples: [String] = [], nonTriggeringExamples: [String] = [], examplePreset: String = "mvc") {
+        self.fromLayer = from
+        self.toLayer = to
+        self.identifier = identifier ?? "forbidden-\(from)-to-\(to)"
+        self.name = "\(from) must not depend on \(to)"
+        self.summary = summary ?? "Components of the \(from) layer must not depend on components of the \(to) layer (.carto.yml)."
+        self.triggeringExamples = triggeringExamples
+        self.nonTriggeringExamples = nonTriggeringExamples
+        self.examplePreset = examplePreset
+    }
+
+    public func isViolated(from: LayerAssignment, to: LayerAssignment) -> Bool {
+        from.layer == fromLayer && to.layer == toLayer
+    }
+}

@@ -1,0 +1,44 @@
+/// A protocol plays the role of the components that adopt it: a delegate protocol adopted by view controllers
+/// is the controller's interface; a repository protocol adopted by services is a model.
+public struct ProtocolByConformers: CategorisationHeuristic {
+    public static let identifier = "protocol-by-conformers"
+    public static let summary = "A protocol whose conforming components in the codebase all sit in one layer (controller or view) belongs to that layer; delegate protocols adopted by view controllers are controllers, not views."
+    public static let triggeringExamples = [
+        CategorisationExample("""
+            import UIKit
+            protocol CartCellDelegate: AnyObject { func didRemove() }
+            final class CartViewController: UIViewController, CartCellDelegate { func didRemove() {} }
+            """, component: "CartCellDelegate", layer: "controller", role: Role.interface),
+        CategorisationExample("""
+            import UIKit
+            protocol Reusable { static var reuseIdentifier: String { get } }
+            final class A: UITableViewCell, Reusable { static let reuseIdentifier = "A" }
+            final class B: UICollectionViewCell, Reusable { static let reuseIdentifier = "B" }
+            """, component: "Reusable", layer: "view", role: Role.view),
+    ]
+    public static let nonTriggeringExamples = [
+        CategorisationExample("""
+            protocol ProductRepository { func all() -> [String] }
+            final class RemoteProductRepository: ProductRepository { func all() -> [String] { [] } }
+            """, component: "ProductRepository"),
+        CategorisationExample("protocol Unused {}", component: "Unused"),
+    ]
+    public init() {}
+
+    public func assign(_ i: Int, context: CategorisationContext) -> LayerAssignment? {
+        guard context.components[i].kind == .protocol else { return nil }
+        let conformers = context.conformers[i]
+        guard !conformers.isEmpty else { return nil }
+        var layers = Set<String>()
+        for j in conformers {
+            guard let a = context.assignments[j] else { return nil }
+            layers.insert(a.layer)
+        }
+        guard layers.count == 1, let layer = layers.first, layer != "model", layer != "entity" else { return nil }
+        // The protocol is the abstraction the pattern asks for (a view controller talking to its delegate is not R3),
+        // so it gets a role of its own rather than its adopters' role.
+        let role = layer == "view" ? Role.view : Role.interface
+        let names = conformers.prefix(3).map { context.components[$0].name }.joined(separator: ", ")
+        return LayerAssignment(layer: layer, role: role, heuristic: Self.identifier, reason: "adopted only by \(layer) components (\(names)\(conformers.count > 3 ? ", …" : ""))")
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import CartoCore
+
+/// Phase 1 of the paper: find every component with its members, in parallel over files,
+/// then merge extensions into the types they extend.
+public struct DetectionStage: Sendable {
+    public struct Options: Sendable {
+        public var maxFileSize: Int
+        public var jobs: Int
+        public init(maxFileSize: Int = 1_048_576, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+            self.maxFileSize = maxFileSize
+            self.jobs = max(1, jobs)
+        }
+    }
+
+    public var options: Options
+    public init(options: Options) { self.options = options }
+
+    public func run(files: [FileDiscovery.File], root: String, progress: ProgressReporter? = nil) -> AnalysisDocument {
+        progress?.begin(phase: "Parsing Swift files", total: files.count)
+        let summaries = summarise(files: files, progress: progress)
+        return Self.merge(summaries: summaries, root: root)
+    }
+
+    /// Parses files on `jobs` threads. Work is handed out by an atomic counter so that big files do not stall a thread's share.
+    func summarise(files: [FileDiscovery.File], progress: ProgressReporter?) -> [FileSummary] {
+        let results = UnsafeMutableBufferPointer<FileSummary?>.allocate(capacity: files.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        let next = AtomicCounter()
+        let maxSize = options.maxFileSize
+        let workers = min(options.jobs, max(1, files.count))
+        let resultsBase = UnsafeSendablePointer(results.baseAddress!)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let i = next.next()
+                guard i < files.count else { break }
+                let f = files[i]
+                resultsBase[i] = SourceFileReader.summarise(path: f.path, relativePath: f.relativePath, fileIndex: Int32(i), maxFileSize: maxSize)
+                progress?.advance()
+            }
+        }
+        return results.map { $0! }
+    }
+
+    static func merge(summaries: [FileSummary], root: String) -> AnalysisDocument {
+        var components: [Component] = []
+        var typealiases: [TypealiasInfo] = []
+        var diagnostics: [Diagnostic] = []
+        var ignores: [String: [Int: Set<String>]] = [:]
+        var files: [AnalysisDocument.FileEntry] = []
+        var pendingExtensions: [(record: FileSummary.Record, file: String, imports: Set<String>)] = []
+
+        for summary in summaries {
+            let file = summary.relativePath
+            files.append(.init(path: file, lines: summary.lineCount))
+            if !summary.ignores.isEmpty { ignores[file] = summary.ignores }
+            for d in summary.diagnostics {
+                diagnostics.append(Diagnostic(severity: d.isError ? .error : .warning, file: file, line: d.line, message: d.message))
+            }
+            for t in summary.typealiases {
+                typealiases.append(TypealiasInfo(qualifiedName: t.path.joined(separator: "."), target: t.target, file: file, line: t.line))
+            }
+            for record in summary.records {
+                switch record.kind {
+                case .type(let kind):
+                    var c = Component(
+                        id: "", name: record.path.last ?? "", qualifiedName: record.path.joined(separator: "."), kind: kind,
+                        file: file, line: record.line, size: record.endLine - record.line + 1,
+                        inheritance: record.inheritance.map { InheritedTypeName(name: $0.name, file: file, line: $0.line) },
+                        attributes: record.attributes, properties: record.properties, methods: record.methods, extensions: [])
+                    c.references = record.references
+                    c.navigationCalls = record.navigationCalls
+                    c.imports = summary.imports
+                    c.ignoredRules = record.ignoredRules
+                    components.append(c)
+                case .extension:
+                    pendingExtensions.append((record, file, summary.imports))
+                }
+            }
+        }
+
+        assignIdentifiers(&components)
+        let resolver = NameResolver(components: components, typealiases: typealiases)
+        var external: [AnalysisDocument.ExternalExtension] = []
+        for (record, file, imports) in pendingExtensions {
+            let name = record.path.joined(separator: ".")
+            guard let target = resolver.resolve(name, scope: [], fromFile: file) else {
+                external.append(.init(extendedType: name, file: file, line: record.line, conformances: record.inheritance.map(\.name)))
+                continue
+            }
+            components[target].inheritance += record.inheritance.map { InheritedTypeName(name: $0.name, file: file, line: $0.line) }
+            components[target].attributes += record.attributes.filter { !components[target].attributes.contains($0) }
+            components[target].properties += record.properties
+            components[target].methods += record.methods
+            components[target].extensions.append(ExtensionSite(file: file, line: record.line))
+            components[target].size += record.endLine - record.line + 1
+            components[target].references += record.references
+            components[target].navigationCalls.formUnion(record.navigationCalls)
+            components[target].imports.formUnion(imports)
+            components[target].ignoredRules.formUnion(record.ignoredRules)
+        }
+        external.sort { ($0.file, $0.line, $0.extendedType) < ($1.file, $1.line, $1.extendedType) }
+        typealiases.sort { ($0.qualifiedName, $0.file, $0.line) < ($1.qualifiedName, $1.file, $1.line) }
+        diagnostics.sort()
+        var document = AnalysisDocument(root: root, files: files, components: components, typealiases: typealiases,
+                                        externalExtensions: external, diagnostics: diagnostics)
+        document.ignores = ignores
+        return document
+    }
+
+    /// Qualified names are ids; when two modules declare the same name, the file disambiguates.
+    /// Components keep the order of files and declarations, which makes ids independent of thread count.
+    private static func assignIdentifiers(_ components: inout [Component]) {
+        var counts: [String: Int] = [:]
+        for c in components { counts[c.qualifiedName, default: 0] += 1 }
+        for i in components.indices {
+            let q = components[i].qualifiedName
+            components[i].id = counts[q]! > 1 ? "\(q) (\(components[i].file))" : q
+        }
+    }
+}
+
+/// A lock-protected counter for handing out work items.
+final class AtomicCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func next() -> Int {
+        lock.lock(); defer { lock.unlock() }
+        let v = value
+        value += 1
+        return v
+    }
+}

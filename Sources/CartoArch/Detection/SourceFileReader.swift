@@ -1,0 +1,56 @@
+import Foundation
+import CartoCore
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+
+/// Reads, validates, parses and summarises one file. Every problem becomes a diagnostic, never a crash:
+/// unreadable, binary, non-UTF-8 and oversized files are skipped; files with syntax errors are still summarised.
+enum SourceFileReader {
+    static func summarise(path: String, relativePath: String, fileIndex: Int32, maxFileSize: Int) -> FileSummary {
+        var empty = FileSummary(fileIndex: fileIndex, relativePath: relativePath, lineCount: 0)
+        func skip(_ message: String) -> FileSummary {
+            empty.diagnostics.append((nil, message, false))
+            return empty
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return skip("file is not readable; check its permissions (skipped)")
+        }
+        defer { try? handle.close() }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        if size > maxFileSize {
+            return skip("file is \(size) bytes, over the \(maxFileSize)-byte limit (likely generated; raise maxFileSize in .carto.yml or --max-file-size to include it) (skipped)")
+        }
+        let data: Data
+        do { data = try handle.readToEnd() ?? Data() } catch {
+            return skip("file could not be read: \(error.localizedDescription) (skipped)")
+        }
+        return data.withUnsafeBytes { raw -> FileSummary in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            if bytes.contains(0) { return skip("file looks binary (contains NUL bytes) (skipped)") }
+            guard let source = String(validating: bytes, as: UTF8.self) else {
+                return skip("file is not valid UTF-8; re-save it as UTF-8 (skipped)")
+            }
+            let lines = LineTable(bytes: bytes)
+            let tree = Parser.parse(source: bytes)
+            let collector = SyntaxCollector(fileIndex: fileIndex, relativePath: relativePath, lines: lines)
+            collector.prepare(ignores: SyntaxCollector.scanIgnores(source: source, lines: lines))
+            collector.walk(tree)
+            var summary = collector.summary
+            if tree.hasError {
+                let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
+                let errors = diagnostics.filter { $0.diagMessage.severity == .error }
+                if let first = errors.first {
+                    let l = lines.line(ofOffset: first.position.utf8Offset)
+                    let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
+                    summary.diagnostics.append((l, "syntax error: \(first.message)\(more); analysed what could be parsed", true))
+                }
+            }
+            return summary
+        }
+    }
+}
+
+extension SyntaxCollector {
+    func prepare(ignores: [Int: Set<String>]) { setIgnores(ignores) }
+}

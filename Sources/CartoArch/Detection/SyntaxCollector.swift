@@ -1,0 +1,548 @@
+import SwiftSyntax
+
+/// One walk over a file's syntax tree that records every type declaration, extension, typealias,
+/// member signature and type reference site. It does no name resolution: that needs the whole codebase.
+final class SyntaxCollector: SyntaxVisitor {
+    private(set) var summary: FileSummary
+    private let lines: LineTable
+
+    /// Indices into `summary.records` of the enclosing type declarations / extensions.
+    private var recordStack: [Int] = []
+    /// Nesting of function-like bodies inside the innermost record (0 = directly in the type body).
+    private var bodyDepth = 0
+    private var bodyDepthStack: [Int] = []
+    /// Generic parameter names in scope; references to them are not dependencies.
+    private var genericNames: [String: Int] = [:]
+    private var genericFrames: [[String]] = []
+
+    /// APIs whose call means a component steers navigation or presentation.
+    static let navigationAPIs: Set<String> = [
+        "present", "pushViewController", "popViewController", "popToRootViewController", "popToViewController",
+        "setViewControllers", "show", "showDetailViewController", "dismiss", "performSegue",
+        "instantiateViewController", "instantiateInitialViewController", "makeKeyAndVisible",
+        "addChild", "presentViewController", "setRootViewController",
+    ]
+
+    init(fileIndex: Int32, relativePath: String, lines: LineTable) {
+        self.lines = lines
+        self.summary = FileSummary(fileIndex: fileIndex, relativePath: relativePath, lineCount: lines.lineCount)
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    func setIgnores(_ ignores: [Int: Set<String>]) { summary.ignores = ignores }
+
+    // MARK: - Helpers
+
+    private func line(_ node: some SyntaxProtocol) -> Int {
+        lines.line(ofOffset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
+    }
+
+    private func endLine(_ node: some SyntaxProtocol) -> Int {
+        lines.line(ofOffset: max(0, node.endPositionBeforeTrailingTrivia.utf8Offset - 1))
+    }
+
+    private var currentRecord: Int? { recordStack.last }
+
+    private var currentPath: [String] {
+        guard let r = currentRecord else { return [] }
+        return summary.records[r].path
+    }
+
+    private func addReference(_ name: String, kind: DependencyKind, line: Int) {
+        guard let r = currentRecord else { return }
+        summary.records[r].references.append(TypeReference(name: name, kind: kind, file: summary.fileIndex, line: Int32(line)))
+    }
+
+    private func pushGenerics(_ names: [String]) {
+        genericFrames.append(names)
+        for n in names { genericNames[n, default: 0] += 1 }
+    }
+
+    private func popGenerics() {
+        guard let names = genericFrames.popLast() else { return }
+        for n in names {
+            if let c = genericNames[n], c > 1 { genericNames[n] = c - 1 } else { genericNames[n] = nil }
+        }
+    }
+
+    private static func isTypeLike(_ name: String) -> Bool {
+        guard let f = name.utf8.first else { return false }
+        return (f >= 65 && f <= 90) || f == 95 && name.utf8.count > 1 && (name.utf8.dropFirst().first.map { $0 >= 65 && $0 <= 90 } ?? false)
+    }
+
+    /// Records every named type inside `type` (generic arguments, optionals, collections, closures, tuples).
+    private func collect(type: TypeSyntax, kind: DependencyKind) {
+        guard currentRecord != nil else { return }
+        collectNames(in: type, kind: kind, nested: false)
+    }
+
+    private func collectNames(in type: TypeSyntax, kind: DependencyKind, nested: Bool) {
+        if let t = type.as(IdentifierTypeSyntax.self) {
+            let name = t.name.text
+            if genericNames[name] == nil, name != "Self", name != "Any", name != "AnyObject", name != "_" {
+                addReference(name, kind: kind, line: line(t))
+            }
+            if let args = t.genericArgumentClause?.arguments { collectGenericArguments(args, kind: kind) }
+        } else if let t = type.as(MemberTypeSyntax.self) {
+            if let full = Self.dottedName(t) {
+                if let first = full.split(separator: ".").first, genericNames[String(first)] == nil {
+                    addReference(full, kind: kind, line: line(t))
+                }
+            } else {
+                collectNames(in: t.baseType, kind: kind, nested: true)
+            }
+            if let args = t.genericArgumentClause?.arguments { collectGenericArguments(args, kind: kind) }
+        } else if let t = type.as(OptionalTypeSyntax.self) {
+            collectNames(in: t.wrappedType, kind: kind, nested: true)
+        } else if let t = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            collectNames(in: t.wrappedType, kind: kind, nested: true)
+        } else if let t = type.as(ArrayTypeSyntax.self) {
+            collectNames(in: t.element, kind: kind, nested: true)
+        } else if let t = type.as(DictionaryTypeSyntax.self) {
+            collectNames(in: t.key, kind: kind, nested: true)
+            collectNames(in: t.value, kind: kind, nested: true)
+        } else if let t = type.as(TupleTypeSyntax.self) {
+            for e in t.elements { collectNames(in: e.type, kind: kind, nested: true) }
+        } else if let t = type.as(FunctionTypeSyntax.self) {
+            for e in t.parameters { collectNames(in: e.type, kind: kind, nested: true) }
+            collectNames(in: t.returnClause.type, kind: kind, nested: true)
+        } else if let t = type.as(AttributedTypeSyntax.self) {
+            collectNames(in: t.baseType, kind: kind, nested: true)
+        } else if let t = type.as(SomeOrAnyTypeSyntax.self) {
+            collectNames(in: t.constraint, kind: kind, nested: true)
+        } else if let t = type.as(CompositionTypeSyntax.self) {
+            for e in t.elements { collectNames(in: e.type, kind: kind, nested: true) }
+        } else if let t = type.as(MetatypeTypeSyntax.self) {
+            collectNames(in: t.baseType, kind: kind, nested: true)
+        } else if let t = type.as(PackExpansionTypeSyntax.self) {
+            collectNames(in: t.repetitionPattern, kind: kind, nested: true)
+        } else if let t = type.as(PackElementTypeSyntax.self) {
+            collectNames(in: t.pack, kind: kind, nested: true)
+        } else if let t = type.as(SuppressedTypeSyntax.self) {
+            collectNames(in: t.type, kind: kind, nested: true)
+        } else if let t = type.as(InlineArrayTypeSyntax.self) {
+            if case .type(let e) = t.element.argument { collectNames(in: e, kind: kind, nested: true) }
+        }
+    }
+
+    private func collectGenericArguments(_ args: GenericArgumentListSyntax, kind: DependencyKind) {
+        for a in args {
+            if case .type(let t) = a.argument { collectNames(in: t, kind: kind, nested: true) }
+        }
+    }
+
+    /// `A.B.C` for a chain of plain member types, nil when the chain contains generics or other shapes.
+    static func dottedName(_ t: MemberTypeSyntax) -> String? {
+        var parts = [t.name.text]
+        var base = t.baseType
+        while true {
+            if let m = base.as(MemberTypeSyntax.self) {
+                if m.genericArgumentClause != nil { return nil }
+                parts.append(m.name.text)
+                base = m.baseType
+            } else if let i = base.as(IdentifierTypeSyntax.self) {
+                if i.genericArgumentClause != nil { return nil }
+                parts.append(i.name.text)
+                break
+            } else {
+                return nil
+            }
+        }
+        return parts.reversed().joined(separator: ".")
+    }
+
+    static func typePath(_ type: TypeSyntax) -> [String]? {
+        if let i = type.as(IdentifierTypeSyntax.self) { return [i.name.text] }
+        if let m = type.as(MemberTypeSyntax.self), let d = dottedName(m) { return d.split(separator: ".").map(String.init) }
+        if let m = type.as(MemberTypeSyntax.self) { return typePath(m.baseType).map { $0 + [m.name.text] } }
+        if let a = type.as(AttributedTypeSyntax.self) { return typePath(a.baseType) }
+        return nil
+    }
+
+    private static func genericParameterNames(_ clause: GenericParameterClauseSyntax?) -> [String] {
+        clause?.parameters.map { $0.name.text } ?? []
+    }
+
+    private func collectGenerics(_ clause: GenericParameterClauseSyntax?, _ whereClause: GenericWhereClauseSyntax?) {
+        if let clause {
+            for p in clause.parameters { if let t = p.inheritedType { collect(type: t, kind: .genericConstraint) } }
+        }
+        if let whereClause {
+            for req in whereClause.requirements {
+                switch req.requirement {
+                case .conformanceRequirement(let c):
+                    collect(type: c.leftType, kind: .genericConstraint)
+                    collect(type: c.rightType, kind: .genericConstraint)
+                case .sameTypeRequirement(let s):
+                    if case .type(let t) = s.leftType { collect(type: t, kind: .genericConstraint) }
+                    if case .type(let t) = s.rightType { collect(type: t, kind: .genericConstraint) }
+                default: break
+                }
+            }
+        }
+    }
+
+    private static func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
+        attributes.compactMap { element -> String? in
+            guard case .attribute(let a) = element else { return nil }
+            return a.attributeName.trimmedDescription
+        }
+    }
+
+    private static func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { m in
+            if case .keyword(let k) = m.name.tokenKind { return k == .static || k == .class }
+            return false
+        }
+    }
+
+    private func beginRecord(kind: FileSummary.RecordKind, path: [String], node: some SyntaxProtocol,
+                             inheritance: InheritanceClauseSyntax?, attributes: AttributeListSyntax,
+                             generics: GenericParameterClauseSyntax?, whereClause: GenericWhereClauseSyntax?) {
+        var record = FileSummary.Record(kind: kind, path: path, line: line(node), endLine: endLine(node))
+        if let inheritance {
+            record.inheritance = inheritance.inheritedTypes.compactMap { inherited in
+                guard let p = Self.typePath(inherited.type) else { return nil }
+                return (p.joined(separator: "."), line(inherited))
+            }
+        }
+        record.attributes = Self.attributeNames(attributes)
+        let declLine = record.line
+        if let rules = summary.ignores[declLine] { record.ignoredRules.formUnion(rules) }
+        summary.records.append(record)
+        recordStack.append(summary.records.count - 1)
+        bodyDepthStack.append(bodyDepth)
+        bodyDepth = 0
+        pushGenerics(Self.genericParameterNames(generics))
+        collectGenerics(generics, whereClause)
+    }
+
+    private func endRecord() {
+        recordStack.removeLast()
+        bodyDepth = bodyDepthStack.removeLast()
+        popGenerics()
+    }
+
+    // MARK: - Declarations
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let first = node.path.first { summary.imports.insert(first.name.text) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        beginRecord(kind: .type(.class), path: currentPath + [node.name.text], node: node, inheritance: node.inheritanceClause,
+                    attributes: node.attributes, generics: node.genericParameterClause, whereClause: node.genericWhereClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClassDeclSyntax) { endRecord() }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        beginRecord(kind: .type(.struct), path: currentPath + [node.name.text], node: node, inheritance: node.inheritanceClause,
+                    attributes: node.attributes, generics: node.genericParameterClause, whereClause: node.genericWhereClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: StructDeclSyntax) { endRecord() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        beginRecord(kind: .type(.enum), path: currentPath + [node.name.text], node: node, inheritance: node.inheritanceClause,
+                    attributes: node.attributes, generics: node.genericParameterClause, whereClause: node.genericWhereClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: EnumDeclSyntax) { endRecord() }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        beginRecord(kind: .type(.actor), path: currentPath + [node.name.text], node: node, inheritance: node.inheritanceClause,
+                    attributes: node.attributes, generics: node.genericParameterClause, whereClause: node.genericWhereClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ActorDeclSyntax) { endRecord() }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        beginRecord(kind: .type(.protocol), path: currentPath + [node.name.text], node: node, inheritance: node.inheritanceClause,
+                    attributes: node.attributes, generics: nil, whereClause: node.genericWhereClause)
+        // Associated types behave like generic parameters inside the protocol.
+        let associated = node.memberBlock.members.compactMap { $0.decl.as(AssociatedTypeDeclSyntax.self)?.name.text }
+        pushGenerics(associated)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ProtocolDeclSyntax) { popGenerics(); endRecord() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let path = Self.typePath(node.extendedType) else { return .skipChildren }
+        beginRecord(kind: .extension, path: path, node: node, inheritance: node.inheritanceClause,
+                    attributes: node.attributes, generics: nil, whereClause: node.genericWhereClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) {
+        if Self.typePath(node.extendedType) != nil { endRecord() }
+    }
+
+    override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind {
+        let target = node.initializer.value
+        if let p = Self.typePath(target) {
+            summary.typealiases.append((currentPath + [node.name.text], p.joined(separator: "."), line(node)))
+        }
+        pushGenerics(Self.genericParameterNames(node.genericParameterClause))
+        collect(type: target, kind: .typeAlias)
+        popGenerics()
+        return .skipChildren
+    }
+
+    override func visit(_ node: AssociatedTypeDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let inherited = node.inheritanceClause {
+            for t in inherited.inheritedTypes { collect(type: t.type, kind: .genericConstraint) }
+        }
+        return .skipChildren
+    }
+
+    // MARK: - Members
+
+    private func parameters(_ clause: FunctionParameterClauseSyntax) -> [ParameterInfo] {
+        clause.parameters.map { p in
+            collect(type: p.type, kind: .parameter)
+            let first = p.firstName.text
+            let second = p.secondName?.text
+            return ParameterInfo(label: first == "_" ? nil : first, name: second ?? first, type: p.type.trimmedDescription)
+        }
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        pushGenerics(Self.genericParameterNames(node.genericParameterClause))
+        collectGenerics(node.genericParameterClause, node.genericWhereClause)
+        let params = parameters(node.signature.parameterClause)
+        let ret = node.signature.returnClause?.type
+        if let ret { collect(type: ret, kind: .returnType) }
+        if bodyDepth == 0, let r = currentRecord {
+            summary.records[r].methods.append(MethodInfo(name: node.name.text, parameters: params, returnType: ret?.trimmedDescription,
+                                                         isStatic: Self.isStatic(node.modifiers), line: line(node)))
+        }
+        bodyDepth += 1
+        return .visitChildren
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) { bodyDepth -= 1; popGenerics() }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        pushGenerics(Self.genericParameterNames(node.genericParameterClause))
+        collectGenerics(node.genericParameterClause, node.genericWhereClause)
+        let params = parameters(node.signature.parameterClause)
+        if bodyDepth == 0, let r = currentRecord {
+            summary.records[r].methods.append(MethodInfo(name: "init", parameters: params, returnType: nil, isStatic: false, line: line(node)))
+        }
+        bodyDepth += 1
+        return .visitChildren
+    }
+    override func visitPost(_ node: InitializerDeclSyntax) { bodyDepth -= 1; popGenerics() }
+
+    override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
+        pushGenerics(Self.genericParameterNames(node.genericParameterClause))
+        collectGenerics(node.genericParameterClause, node.genericWhereClause)
+        let params = parameters(node.parameterClause)
+        collect(type: node.returnClause.type, kind: .returnType)
+        if bodyDepth == 0, let r = currentRecord {
+            summary.records[r].methods.append(MethodInfo(name: "subscript", parameters: params, returnType: node.returnClause.type.trimmedDescription,
+                                                         isStatic: Self.isStatic(node.modifiers), line: line(node)))
+        }
+        bodyDepth += 1
+        return .visitChildren
+    }
+    override func visitPost(_ node: SubscriptDeclSyntax) { bodyDepth -= 1; popGenerics() }
+
+    override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { bodyDepth += 1; return .visitChildren }
+    override func visitPost(_ node: DeinitializerDeclSyntax) { bodyDepth -= 1 }
+
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { bodyDepth += 1; return .visitChildren }
+    override func visitPost(_ node: AccessorBlockSyntax) { bodyDepth -= 1 }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard bodyDepth == 0, let r = currentRecord else { return .visitChildren }
+        let isStatic = Self.isStatic(node.modifiers)
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            var typeText = binding.typeAnnotation?.type.trimmedDescription
+            if typeText == nil, let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
+               let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), Self.isTypeLike(callee.baseName.text) {
+                typeText = callee.baseName.text
+            }
+            var computed = false
+            if let accessors = binding.accessorBlock {
+                switch accessors.accessors {
+                case .getter: computed = true
+                case .accessors(let list):
+                    computed = list.contains { a in
+                        if case .keyword(let k) = a.accessorSpecifier.tokenKind { return k == .get }
+                        return false
+                    }
+                }
+            }
+            summary.records[r].properties.append(PropertyInfo(name: name, type: typeText, isStatic: isStatic, isComputed: computed, line: line(binding)))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: TypeAnnotationSyntax) -> SyntaxVisitorContinueKind {
+        collect(type: node.type, kind: bodyDepth == 0 ? .property : .localVariable)
+        return .skipChildren
+    }
+
+    override func visit(_ node: EnumCaseParameterSyntax) -> SyntaxVisitorContinueKind {
+        collect(type: node.type, kind: .property)
+        return .visitChildren
+    }
+
+    // Clauses already collected by their declaration's handler.
+    override func visit(_ node: InheritanceClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: GenericParameterClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: GenericWhereClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionParameterClauseSyntax) -> SyntaxVisitorContinueKind {
+        // Default values may reference types; the parameter types themselves are already collected.
+        for p in node.parameters { if let d = p.defaultValue { walk(d) } }
+        return .skipChildren
+    }
+    override func visit(_ node: ReturnClauseSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+        if let t = node.attributeName.as(IdentifierTypeSyntax.self), Self.isTypeLike(t.name.text) {
+            collect(type: node.attributeName, kind: .attribute)
+        }
+        return .skipChildren
+    }
+
+    // MARK: - Expressions
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        if let signature = node.signature {
+            if case .parameterClause(let clause) = signature.parameterClause {
+                for p in clause.parameters { if let t = p.type { collect(type: t, kind: .closureSignature) } }
+            }
+            if let ret = signature.returnClause { collect(type: ret.type, kind: .closureSignature) }
+        }
+        bodyDepth += 1
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClosureExprSyntax) { bodyDepth -= 1 }
+
+    override func visit(_ node: ClosureSignatureSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
+    override func visit(_ node: TypeExprSyntax) -> SyntaxVisitorContinueKind {
+        var kind = DependencyKind.typeReference
+        if let prev = Self.previousElement(of: ExprSyntax(node)), prev.is(UnresolvedAsExprSyntax.self) || prev.is(UnresolvedIsExprSyntax.self) {
+            kind = .typeCast
+        }
+        collect(type: node.type, kind: kind)
+        return .skipChildren
+    }
+
+    override func visit(_ node: AsExprSyntax) -> SyntaxVisitorContinueKind {
+        collect(type: node.type, kind: .typeCast)
+        return .visitChildren
+    }
+
+    override func visit(_ node: IsExprSyntax) -> SyntaxVisitorContinueKind {
+        collect(type: node.type, kind: .typeCast)
+        return .visitChildren
+    }
+
+    override func visit(_ node: GenericSpecializationExprSyntax) -> SyntaxVisitorContinueKind {
+        collectGenericArguments(node.genericArgumentClause.arguments, kind: .genericArgument)
+        walk(node.expression)
+        return .skipChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let r = currentRecord else { return .visitChildren }
+        let callee: String?
+        if let m = node.calledExpression.as(MemberAccessExprSyntax.self) { callee = m.declName.baseName.text }
+        else if let d = node.calledExpression.as(DeclReferenceExprSyntax.self) { callee = d.baseName.text }
+        else { callee = nil }
+        if let callee, Self.navigationAPIs.contains(callee) { summary.records[r].navigationCalls.insert(callee) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.declName.baseName.text == "rootViewController", let r = currentRecord,
+           let assign = Self.nextElement(of: ExprSyntax(node)), assign.is(AssignmentExprSyntax.self) {
+            summary.records[r].navigationCalls.insert("rootViewController")
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard currentRecord != nil else { return .skipChildren }
+        let name = node.baseName.text
+        guard Self.isTypeLike(name), genericNames[name] == nil, name != "Self" else { return .skipChildren }
+        // The member part of `x.Foo` is not a type reference of its own.
+        if let parent = node.parent?.as(MemberAccessExprSyntax.self), parent.declName.id == node.id { return .skipChildren }
+        // Extend `Foo.Bar.baz` to the longest type-like chain `Foo.Bar`.
+        var fullName = name
+        var top: Syntax = Syntax(node)
+        while let parent = top.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == top.id {
+            let member = parent.declName.baseName.text
+            if Self.isTypeLike(member) {
+                fullName += "." + member
+                top = Syntax(parent)
+            } else {
+                break
+            }
+        }
+        var kind = DependencyKind.typeReference
+        var container = top.parent
+        if let g = container?.as(GenericSpecializationExprSyntax.self) { container = g.parent; top = Syntax(g) }
+        if let call = container?.as(FunctionCallExprSyntax.self), call.calledExpression.id == top.id {
+            kind = .initializerCall
+        } else if let member = container?.as(MemberAccessExprSyntax.self), member.base?.id == top.id {
+            let m = member.declName.baseName.text
+            if m == "init", let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id {
+                kind = .initializerCall
+            } else if m == "self" || m == "Type" {
+                kind = .typeReference
+            } else {
+                kind = .staticMemberAccess
+            }
+        }
+        addReference(fullName, kind: kind, line: line(node))
+        return .skipChildren
+    }
+
+    /// Neighbours in an unfolded sequence expression (`a as? B`, `x.root = y`).
+    private static func previousElement(of node: ExprSyntax) -> ExprSyntax? {
+        guard let list = node.parent?.as(ExprListSyntax.self) else { return nil }
+        var previous: ExprSyntax?
+        for e in list {
+            if e.id == node.id { return previous }
+            previous = e
+        }
+        return nil
+    }
+
+    private static func nextElement(of node: ExprSyntax) -> ExprSyntax? {
+        guard let list = node.parent?.as(ExprListSyntax.self) else { return nil }
+        var found = false
+        for e in list {
+            if found { return e }
+            if e.id == node.id { found = true }
+        }
+        return nil
+    }
+
+    /// `// carto:ignore RULE[, RULE]` on a line of code applies to that line; alone on a line it applies to the next one.
+    static func scanIgnores(source: String, lines: LineTable) -> [Int: Set<String>] {
+        guard source.contains("carto:ignore") else { return [:] }
+        var result: [Int: Set<String>] = [:]
+        for (index, rawLine) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard let marker = rawLine.range(of: "carto:ignore") else { continue }
+            let before = rawLine[rawLine.startIndex..<marker.lowerBound]
+            guard before.contains("//") || before.contains("/*") else { continue }
+            let commentStart = before.range(of: "//")?.lowerBound ?? before.range(of: "/*")!.lowerBound
+            let codeBefore = rawLine[rawLine.startIndex..<commentStart].trimmingCharacters(in: .whitespaces)
+            let rest = rawLine[marker.upperBound...].replacingOccurrences(of: "*/", with: " ")
+            var rules = Set(rest.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(String.init).filter { !$0.isEmpty })
+            if rules.isEmpty || rules.contains("all") { rules = ["*"] }
+            let target = codeBefore.isEmpty ? index + 2 : index + 1
+            result[target, default: []].formUnion(rules)
+        }
+        return result
+    }
+}
+
+import Foundation

@@ -1,0 +1,142 @@
+import Foundation
+import CartoCore
+
+/// A resolved type: a component of the codebase or an external name.
+public enum TypeTarget: Hashable, Sendable {
+    case component(Int)
+    case external(String)
+}
+
+/// The paper's topology: a multigraph with one edge per reference site between components,
+/// plus the references to types the codebase does not declare (for the "complete" metrics).
+public struct ExtractedArchitecture: Sendable {
+    public var document: AnalysisDocument
+    /// Edge label: what kind of reference and where.
+    public struct Site: Hashable, Sendable {
+        public var kind: DependencyKind
+        public var file: String
+        public var line: Int
+    }
+    public var graph: Multigraph<Int, Site>
+    /// Per component: external type name → number of reference sites.
+    public var externalReferences: [[String: Int]]
+    /// Per component: the resolved superclass (classes only).
+    public var superclass: [TypeTarget?]
+    /// Per component: resolved conformances and (for protocols) inherited protocols.
+    public var conformances: [[TypeTarget]]
+    /// Per component: the kinds of reference it makes to SDK or third-party view controllers.
+    public var externalViewControllerUses: [Set<DependencyKind>]
+
+    public var components: [Component] { document.components }
+
+    /// Edges as the JSON contract lists them, sorted.
+    public func dependencies() -> [Dependency] {
+        graph.edges.map { e in
+            Dependency(from: components[e.from].id, to: components[e.to].id, kind: e.label.kind, file: e.label.file, line: e.label.line)
+        }
+    }
+
+    public func externalReferenceList() -> [ExternalReference] {
+        var out: [ExternalReference] = []
+        for (i, refs) in externalReferences.enumerated() {
+            for (name, count) in refs {
+                out.append(ExternalReference(from: components[i].id, to: name, origin: SDKKnowledgeBase.origin(of: name), count: count))
+            }
+        }
+        return out.sorted()
+    }
+}
+
+/// Phase 2 of the paper: resolve every reference site against the codebase's own declarations.
+public struct ExtractionStage: Sendable {
+    public var jobs: Int
+    public init(jobs: Int = ProcessInfo.processInfo.activeProcessorCount) { self.jobs = max(1, jobs) }
+
+    private struct Partial {
+        var edges: [(to: Int, site: ExtractedArchitecture.Site)] = []
+        var external: [String: Int] = [:]
+        var superclass: TypeTarget?
+        var conformances: [TypeTarget] = []
+        var externalViewControllerUses: Set<DependencyKind> = []
+    }
+
+    public func run(_ document: AnalysisDocument) -> ExtractedArchitecture {
+        let components = document.components
+        let files = document.files.map(\.path)
+        let base = NameResolver(components: components, typealiases: document.typealiases)
+        let count = components.count
+        let partials = UnsafeMutableBufferPointer<Partial>.allocate(capacity: count)
+        partials.initialize(repeating: Partial())
+        defer { partials.deallocate() }
+        let out = UnsafeSendablePointer(partials.baseAddress!)
+        let workers = min(jobs, max(1, count / 64))
+        let chunk = (count + workers - 1) / max(1, workers)
+        DispatchQueue.concurrentPerform(iterations: workers) { w in
+            let resolver = base.copy()
+            let lo = w * chunk, hi = min(count, lo + chunk)
+            guard lo < hi else { return }
+            for i in lo..<hi { out[i] = Self.extract(i, components: components, files: files, resolver: resolver) }
+        }
+
+        var graph = Multigraph<Int, ExtractedArchitecture.Site>()
+        for i in 0..<count { graph.addNode(i) }
+        for i in 0..<count {
+            // Site order within a component is source order, which keeps output stable.
+            let sorted = partials[i].edges.sorted { ($0.site.file, $0.site.line, $0.to, $0.site.kind) < ($1.site.file, $1.site.line, $1.to, $1.site.kind) }
+            for e in sorted { graph.addEdge(from: i, to: e.to, label: e.site) }
+        }
+        return ExtractedArchitecture(document: document, graph: graph,
+                                     externalReferences: partials.map(\.external),
+                                     superclass: partials.map(\.superclass),
+                                     conformances: partials.map(\.conformances),
+                                     externalViewControllerUses: partials.map(\.externalViewControllerUses))
+    }
+
+    private static func extract(_ i: Int, components: [Component], files: [String], resolver: NameResolver) -> Partial {
+        var p = Partial()
+        let c = components[i]
+        let scope = c.qualifiedName.split(separator: ".").map(String.init)
+        // Inheritance clause: superclass first for classes, conformances otherwise.
+        for (position, inherited) in c.inheritance.enumerated() {
+            let resolved = resolver.resolve(inherited.name, scope: Array(scope.dropLast()), fromFile: inherited.file)
+                ?? resolver.resolve(inherited.name, scope: scope, fromFile: inherited.file)
+            let kind: DependencyKind
+            if let r = resolved {
+                if r == i { continue }
+                let isClassBase = components[r].kind == .class && c.kind == .class
+                kind = isClassBase ? .inheritance : .conformance
+                if isClassBase { p.superclass = .component(r) } else { p.conformances.append(.component(r)) }
+                p.edges.append((r, .init(kind: kind, file: inherited.file, line: inherited.line)))
+            } else {
+                let isSuperclass = c.kind == .class && position == 0 && p.superclass == nil && Self.looksLikeClass(inherited.name)
+                if isSuperclass { p.superclass = .external(inherited.name) } else { p.conformances.append(.external(inherited.name)) }
+                p.external[inherited.name, default: 0] += 1
+            }
+        }
+        for ref in c.references {
+            let file = files[Int(ref.file)]
+            if let r = resolver.resolve(ref.name, scope: scope, fromFile: file) {
+                if r == i { continue }
+                p.edges.append((r, .init(kind: ref.kind, file: file, line: Int(ref.line))))
+            } else {
+                p.external[ref.name, default: 0] += 1
+                if SDKKnowledgeBase.isViewControllerName(ref.name) { p.externalViewControllerUses.insert(ref.kind) }
+            }
+        }
+        return p
+    }
+
+    /// Whether an external name in first position of a class's inheritance clause is a superclass.
+    static func looksLikeClass(_ name: String) -> Bool {
+        let base = name.split(separator: ".").last.map(String.init) ?? name
+        let kb = SDKKnowledgeBase.self
+        if kb.viewControllers.contains(base) || kb.views.contains(base) || kb.controllerClasses.contains(base)
+            || kb.thirdPartyViewControllers.contains(base) || base == "NSObject" { return true }
+        if kb.controllerProtocols.contains(base) || kb.applicationDelegateProtocols.contains(base)
+            || kb.swiftUIViewProtocols.contains(base) || kb.standardLibrary.contains(base) || kb.foundationTypes.contains(base) { return false }
+        for suffix in ["Delegate", "DataSource", "Protocol", "able", "ible", "Type", "Convertible", "Representable", "Providing", "Handling"] where base.hasSuffix(suffix) {
+            return false
+        }
+        return true
+    }
+}

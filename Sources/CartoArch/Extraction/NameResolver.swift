@@ -1,0 +1,93 @@
+/// Resolves a type name as written at a site to a component of the codebase, the way Swift's lookup does
+/// for the cases that matter here: innermost enclosing scope first, then outwards; typealiases followed;
+/// a leading module name dropped when the rest resolves. Results are memoised per (scope, name).
+final class NameResolver: @unchecked Sendable {
+    private let byQualifiedName: [String: [Int]]
+    private let aliases: [String: (target: String, scope: [String])]
+    private let componentFiles: [String]
+    private let qualifiedNames: [String]
+    private var memo: [String: Int] = [:]
+
+    /// A resolver with the same tables and a memo of its own, for another thread.
+    func copy() -> NameResolver { NameResolver(byQualifiedName: byQualifiedName, aliases: aliases, componentFiles: componentFiles, qualifiedNames: qualifiedNames) }
+
+    private init(byQualifiedName: [String: [Int]], aliases: [String: (target: String, scope: [String])], componentFiles: [String], qualifiedNames: [String]) {
+        self.byQualifiedName = byQualifiedName
+        self.aliases = aliases
+        self.componentFiles = componentFiles
+        self.qualifiedNames = qualifiedNames
+    }
+
+    init(components: [Component], typealiases: [TypealiasInfo]) {
+        var index: [String: [Int]] = [:]
+        for (i, c) in components.enumerated() { index[c.qualifiedName, default: []].append(i) }
+        byQualifiedName = index
+        var a: [String: (String, [String])] = [:]
+        for t in typealiases {
+            let scope = t.qualifiedName.split(separator: ".").dropLast().map(String.init)
+            a[t.qualifiedName] = (t.target, scope)
+        }
+        aliases = a
+        componentFiles = components.map(\.file)
+        qualifiedNames = components.map(\.qualifiedName)
+    }
+
+    /// The component `name` denotes from inside `scope` (a qualified path), or nil when it is not the codebase's.
+    func resolve(_ name: String, scope: [String], fromFile: String) -> Int? {
+        let key = scope.joined(separator: ".") + "\u{1}" + name + "\u{1}" + fromFile
+        if let cached = memo[key] { return cached < 0 ? nil : cached }
+        let parts = name.split(separator: ".").map(String.init)
+        var result = lookup(parts, scope: scope, fromFile: fromFile, depth: 0)
+        if result == nil, parts.count > 1 {
+            // `MyModule.Foo` or `UIKit.UIView`: try without the module name.
+            result = lookup(Array(parts.dropFirst()), scope: [], fromFile: fromFile, depth: 0)
+        }
+        memo[key] = result ?? -1
+        return result
+    }
+
+    private func lookup(_ parts: [String], scope: [String], fromFile: String, depth: Int) -> Int? {
+        guard depth < 8, !parts.isEmpty else { return nil }
+        var k = scope.count
+        while k >= 0 {
+            let prefix = scope[0..<k]
+            let candidate = (prefix + parts).joined(separator: ".")
+            if let found = byQualifiedName[candidate] { return best(found, fromFile: fromFile) }
+            if let alias = aliases[candidate] {
+                return lookup(alias.target.split(separator: ".").map(String.init), scope: alias.scope, fromFile: fromFile, depth: depth + 1)
+            }
+            // An alias or a type as the first part of a longer name (`Alias.Inner`).
+            if parts.count > 1 {
+                for j in stride(from: parts.count - 1, through: 1, by: -1) {
+                    let head = (prefix + parts[0..<j]).joined(separator: ".")
+                    if let alias = aliases[head],
+                       let base = lookup(alias.target.split(separator: ".").map(String.init), scope: alias.scope, fromFile: fromFile, depth: depth + 1) {
+                        let rebased = componentQualifiedName(base).split(separator: ".").map(String.init) + parts[j...]
+                        if let found = byQualifiedName[rebased.joined(separator: ".")] { return best(found, fromFile: fromFile) }
+                    }
+                }
+            }
+            k -= 1
+        }
+        return nil
+    }
+
+    private func componentQualifiedName(_ i: Int) -> String { qualifiedNames[i] }
+
+    /// Among same-named components (one per module), the one whose file shares the longest folder prefix with the site.
+    private func best(_ candidates: [Int], fromFile: String) -> Int {
+        if candidates.count == 1 { return candidates[0] }
+        var bestIndex = candidates[0], bestScore = -1
+        for c in candidates {
+            let score = Self.commonPrefixLength(componentFiles[c], fromFile)
+            if score > bestScore { bestScore = score; bestIndex = c }
+        }
+        return bestIndex
+    }
+
+    private static func commonPrefixLength(_ a: String, _ b: String) -> Int {
+        var n = 0
+        for (x, y) in zip(a.utf8, b.utf8) { if x == y { n += 1 } else { break } }
+        return n
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import CartoCore
+
+/// The whole analysis as one call: configuration → discovery → detection → extraction → categorisation → analysis.
+/// The CLI, the SwiftPM plugin and tests all go through here.
+public struct ArchitectureAnalyzer: Sendable {
+    public struct Options: Sendable {
+        /// Preset name; overrides `.carto.yml`.
+        public var preset: String?
+        /// Configuration file; by default `.carto.yml` in the analysed folder, if present.
+        public var configurationPath: String?
+        public var excludes: [String] = []
+        /// Overrides `.carto.yml`'s `maxFileSize`.
+        public var maxFileSize: Int?
+        public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        public var baseline: Baseline?
+        public var showProgress = false
+        public init() {}
+    }
+
+    public var options: Options
+    public init(options: Options = Options()) { self.options = options }
+
+    public static let defaultMaxFileSize = 1_048_576
+
+    /// Loads the configuration that applies to `path` (explicit file, else `.carto.yml` beside it).
+    public func configuration(for path: String) throws -> CartoConfiguration {
+        if let explicit = options.configurationPath {
+            guard FileManager.default.fileExists(atPath: explicit) else {
+                throw CartoError("\(explicit): configuration file not found; check the --config path")
+            }
+            return try CartoConfiguration.load(path: explicit)
+        }
+        if let found = CartoConfiguration.discover(root: path) { return try CartoConfiguration.load(path: found) }
+        return CartoConfiguration()
+    }
+
+    public func resolvePreset(_ configuration: CartoConfiguration) throws -> Preset {
+        let name = options.preset ?? configuration.preset ?? Preset.defaultName
+        guard let preset = Preset.named(name) else {
+            throw CartoError("unknown preset '\(name)'; use one of \(Preset.all.map(\.name).joined(separator: ", "))")
+        }
+        return preset
+    }
+
+    /// Phase 1 only: the analysis document (`carto arch detect`).
+    public func detect(path: String) throws -> AnalysisDocument {
+        let configuration = try configuration(for: path)
+        let progress = ProgressReporter(enabled: options.showProgress)
+        defer { progress.finish() }
+        return try detect(path: path, configuration: configuration, progress: progress)
+    }
+
+    private func detect(path: String, configuration: CartoConfiguration, progress: ProgressReporter) throws -> AnalysisDocument {
+        let discovery = FileDiscovery(options: .init(extensions: ["swift"], excludes: (configuration.exclude + options.excludes).map(Glob.init)))
+        let found = try discovery.discover(root: path)
+        let maxSize = options.maxFileSize ?? configuration.maxFileSize ?? Self.defaultMaxFileSize
+        var document = DetectionStage(options: .init(maxFileSize: maxSize, jobs: options.jobs)).run(files: found.files, root: path, progress: progress)
+        document.diagnostics = (found.diagnostics + document.diagnostics).sorted()
+        return document
+    }
+
+    /// The full analysis.
+    public func analyze(path: String) throws -> ArchitectureReport {
+        let configuration = try configuration(for: path)
+        let preset = try resolvePreset(configuration)
+        let progress = ProgressReporter(enabled: options.showProgress)
+        defer { progress.finish() }
+        let document = try detect(path: path, configuration: configuration, progress: progress)
+        progress.begin(phase: "Resolving references", total: 0)
+        let architecture = ExtractionStage(jobs: options.jobs).run(document)
+        progress.begin(phase: "Categorising components", total: 0)
+        let assignments = CategorisationStage(preset: preset, customLayers: configuration.layers).run(architecture)
+        progress.begin(phase: "Checking rules", total: 0)
+        var report = AnalysisStage(preset: preset, configuration: configuration, baseline: options.baseline).run(architecture, assignments: assignments)
+        if let repo = PathUtilities.repositoryRoot(containing: path) {
+            var isDir: ObjCBool = false
+            let folder = FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && !isDir.boolValue ? (path as NSString).deletingLastPathComponent : path
+            let rel = PathUtilities.relative(folder, to: repo)
+            report.repositoryPrefix = rel == "." ? "" : rel
+        }
+        return report
+    }
+}

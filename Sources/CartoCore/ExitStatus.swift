@@ -1,0 +1,22 @@
+/// Stable process exit codes shared by every `carto` subcommand.
+public enum ExitStatus: Int32, Sendable {
+    /// The run succeeded and found nothing new to report.
+    case success = 0
+    /// The run succeeded and found new findings (violations, failures).
+    case findings = 1
+    /// Bad usage or unusable input (missing path, invalid configuration, unreadable file given explicitly).
+    case inputError = 2
+}
+
+/// An error the user can act on: one line naming the input and what to do.
+public struct CartoError: Error, CustomStringConvertible, Sendable, Equatable {
+    public var message: String
+    public var status: ExitStatus
+
+    public init(_ message: String, status: ExitStatus = .inputError) {
+        self.message = message
+        self.status = status
+    }
+
+    public var description: String { message }
+}

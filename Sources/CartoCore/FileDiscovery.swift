@@ -1,0 +1,133 @@
+import Foundation
+
+/// Finds source files under a root, the way a user expects from a linter:
+/// vendored and build folders are skipped, symlinks are followed once (loops are detected),
+/// excluded globs prune whole folders, and every skip that a user may care about is reported.
+public struct FileDiscovery: Sendable {
+    /// Folder names never descended into: dependency managers, build products, VCS metadata.
+    public static let defaultExcludedFolderNames: Set<String> = [
+        "Pods", "Carthage", ".build", "DerivedData", ".git", ".svn", ".hg",
+        "node_modules", ".swiftpm", "xcuserdata", "build", "vendor", "Vendor", "SourcePackages",
+    ]
+
+    public struct Options: Sendable {
+        public var extensions: Set<String>
+        public var excludedFolderNames: Set<String>
+        public var excludes: [Glob]
+        public init(extensions: Set<String>, excludedFolderNames: Set<String> = FileDiscovery.defaultExcludedFolderNames, excludes: [Glob] = []) {
+            self.extensions = extensions
+            self.excludedFolderNames = excludedFolderNames
+            self.excludes = excludes
+        }
+    }
+
+    public struct File: Hashable, Sendable {
+        /// Absolute path used to read the file.
+        public var path: String
+        /// Path relative to the discovery root, `/`-separated; used in every report.
+        public var relativePath: String
+    }
+
+    public struct Result: Sendable {
+        public var files: [File]
+        public var diagnostics: [Diagnostic]
+    }
+
+    public var options: Options
+    public init(options: Options) { self.options = options }
+
+    /// Walks `root` (a folder or a single file). Throws `CartoError` only when the root itself is unusable.
+    public func discover(root: String) throws -> Result {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: root, isDirectory: &isDir) else {
+            throw CartoError("\(root): no such file or directory; pass the folder of a Swift codebase")
+        }
+        if !isDir.boolValue {
+            let name = (root as NSString).lastPathComponent
+            return Result(files: [File(path: root, relativePath: name)], diagnostics: [])
+        }
+        guard fm.isReadableFile(atPath: root) else {
+            throw CartoError("\(root): folder is not readable; check its permissions")
+        }
+        var files: [File] = []
+        var diagnostics: [Diagnostic] = []
+        var visited = Set<String>()
+        walk(directory: root, relative: "", visited: &visited, files: &files, diagnostics: &diagnostics)
+        files.sort { $0.relativePath < $1.relativePath }
+        diagnostics.sort()
+        return Result(files: files, diagnostics: diagnostics)
+    }
+
+    private func walk(directory: String, relative: String, visited: inout Set<String>, files: inout [File], diagnostics: inout [Diagnostic]) {
+        let real = realPath(directory)
+        guard visited.insert(real).inserted else {
+            diagnostics.append(Diagnostic(severity: .warning, file: relative.isEmpty ? "." : relative,
+                                          message: "symbolic link loop (already visited \(real)); skipped"))
+            return
+        }
+        let entries: [String]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+        } catch {
+            diagnostics.append(Diagnostic(severity: .warning, file: relative.isEmpty ? "." : relative,
+                                          message: "folder is not readable; skipped"))
+            return
+        }
+        for name in entries {
+            let full = directory + "/" + name
+            let rel = relative.isEmpty ? name : relative + "/" + name
+            var st = stat()
+            guard stat(full, &st) == 0 else {
+                var lst = stat()
+                if lstat(full, &lst) == 0, (lst.st_mode & S_IFMT) == S_IFLNK, options.extensions.contains((name as NSString).pathExtension) {
+                    diagnostics.append(Diagnostic(severity: .warning, file: rel, message: "broken symbolic link; skipped"))
+                }
+                continue
+            }
+            let isDirectory = (st.st_mode & S_IFMT) == S_IFDIR
+            if isDirectory {
+                if options.excludedFolderNames.contains(name) || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcassets") { continue }
+                if options.excludes.contains(where: { $0.matches(rel) }) { continue }
+                walk(directory: full, relative: rel, visited: &visited, files: &files, diagnostics: &diagnostics)
+            } else if (st.st_mode & S_IFMT) == S_IFREG {
+                guard options.extensions.contains((name as NSString).pathExtension) else { continue }
+                if options.excludes.contains(where: { $0.matches(rel) }) { continue }
+                files.append(File(path: full, relativePath: rel))
+            }
+        }
+    }
+
+    private func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// Path helpers shared by reports.
+public enum PathUtilities {
+    /// The closest folder at or above `path` that holds a `.git` entry, if any.
+    public static func repositoryRoot(containing path: String) -> String? {
+        var current = URL(fileURLWithPath: path).standardizedFileURL
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: current.path, isDirectory: &isDir), !isDir.boolValue {
+            current.deleteLastPathComponent()
+        }
+        while true {
+            if FileManager.default.fileExists(atPath: current.appendingPathComponent(".git").path) { return current.path }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return nil }
+            current = parent
+        }
+    }
+
+    /// `path` relative to `base` when it lies inside it; otherwise `path` unchanged.
+    public static func relative(_ path: String, to base: String) -> String {
+        let p = URL(fileURLWithPath: path).standardizedFileURL.path
+        var b = URL(fileURLWithPath: base).standardizedFileURL.path
+        if p == b { return "." }
+        if !b.hasSuffix("/") { b += "/" }
+        return p.hasPrefix(b) ? String(p.dropFirst(b.count)) : p
+    }
+}

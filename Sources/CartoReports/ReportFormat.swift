@@ -1,0 +1,21 @@
+import CartoArch
+import CartoCore
+
+/// Output formats of `carto arch`.
+public enum ReportFormat: String, CaseIterable, Sendable {
+    case text, json, sarif, dot, html, markdown
+}
+
+/// Renders an architecture report in any format; one entry point for the CLI and the plugin.
+public enum ArchitectureReportRenderer {
+    public static func render(_ report: ArchitectureReport, format: ReportFormat, style: TerminalStyle = TerminalStyle(enabled: false)) throws -> String {
+        switch format {
+        case .text: return TextReport.render(report, style: style)
+        case .json: return try JSONOutput.string(report)
+        case .sarif: return try SARIFReport.render(report)
+        case .dot: return DOTReport.render(report)
+        case .html: return HTMLReport.render(report)
+        case .markdown: return MarkdownReport.render(report)
+        }
+    }
+}

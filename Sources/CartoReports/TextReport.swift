@@ -1,0 +1,63 @@
+import CartoArch
+import CartoCore
+
+/// Human-readable summary: layers, violations grouped by rule with `file:line`, pressure points.
+public enum TextReport {
+    public static func render(_ report: ArchitectureReport, style: TerminalStyle) -> String {
+        let m = report.metrics
+        var out = ""
+        out += style.bold("carto arch") + " — \(report.root) (preset \(report.preset))\n"
+        out += "\(m.components) components, \(m.dependencies) dependencies, \(report.diagnostics.count) diagnostics\n\n"
+        out += style.bold("Layers") + "\n"
+        let width = max(10, report.layers.map(\.title.count).max() ?? 10)
+        for l in m.layers {
+            let title = report.layers.first { $0.name == l.layer }?.title ?? l.layer
+            out += "  " + title.padding(toLength: width, withPad: " ", startingAt: 0)
+            out += "  \(pad(l.components, 5)) components (\(formatShare(l.share))%)  internal \(pad(l.internalDependencies, 5))  external \(pad(l.externalDependencies, 5))  complete \(pad(l.completeExternalDependencies, 6))\n"
+        }
+        let violatingPairs = m.layerDependencies.filter { $0.violating && $0.dependencies > 0 }
+        if !violatingPairs.isEmpty || m.viewControllerToCoordinator.dependencies > 0 {
+            out += "\n" + style.bold("Forbidden layer dependencies") + " (#ExtDepends / #DiffExtDepend)\n"
+            for p in violatingPairs { out += "  \(p.from) → \(p.to): \(p.dependencies)/\(p.distinctTargets)\n" }
+            let vc = m.viewControllerToCoordinator
+            if vc.violating, vc.dependencies > 0 { out += "  view controller → coordinator: \(vc.dependencies)/\(vc.distinctTargets)\n" }
+        }
+        let grouped = Dictionary(grouping: report.violations, by: \.rule)
+        for rule in report.rules where grouped[rule.id] != nil {
+            let vs = grouped[rule.id]!
+            out += "\n" + style.bold("\(rule.id)") + " \(rule.name) — \(vs.count) violation\(vs.count == 1 ? "" : "s")\n"
+            for v in vs {
+                let marker = v.isNew ? style.red("error") : style.dim("baseline")
+                out += "  \(v.file):\(v.line): \(marker): \(v.message)\n"
+            }
+        }
+        if !m.pressurePoints.isEmpty {
+            out += "\n" + style.bold("Pressure points") + " (distinct violating dependencies)\n"
+            for p in m.pressurePoints {
+                out += "  \(pad(p.distinctViolatingDependencies, 3))  \(p.component) [\(p.layer)], \(p.violations) violation\(p.violations == 1 ? "" : "s")\n"
+            }
+        }
+        if !report.diagnostics.isEmpty {
+            out += "\n" + style.bold("Diagnostics") + "\n"
+            for d in report.diagnostics.prefix(20) { out += "  " + (d.severity == .error ? style.yellow(d.formatted) : d.formatted) + "\n" }
+            if report.diagnostics.count > 20 { out += "  … \(report.diagnostics.count - 20) more (see --format json)\n" }
+        }
+        let newCount = m.newViolations
+        out += "\n"
+        if newCount == 0 {
+            out += style.green("No new violations") + (m.violations > 0 ? " (\(m.violations) in baseline)" : "") + ".\n"
+        } else {
+            out += style.red("\(newCount) new violation\(newCount == 1 ? "" : "s")") + (m.violations > newCount ? " (\(m.violations - newCount) in baseline)" : "") + ".\n"
+        }
+        return out
+    }
+
+    static func pad(_ n: Int, _ width: Int) -> String {
+        let s = String(n)
+        return String(repeating: " ", count: max(0, width - s.count)) + s
+    }
+
+    static func formatShare(_ d: Double) -> String { String(format: "%.1f", d) }
+}
+
+import Foundation
