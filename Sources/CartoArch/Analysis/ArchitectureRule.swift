@@ -96,7 +96,7 @@ public struct ControllerCoordinatorRule: ArchitectureRule {
         final class AppCoordinator: ListViewControllerDelegate { func didSelect() {} }
         """,
     ]
-    public let examplePreset = "mvc-coordinators"
+    public let examplePreset = "auto"
     public init() {}
     public func isViolated(from: LayerAssignment, to: LayerAssignment) -> Bool {
         from.role == Role.viewController && to.role == Role.coordinator

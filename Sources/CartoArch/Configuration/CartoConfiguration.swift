@@ -142,7 +142,7 @@ public struct CartoConfiguration: Sendable, Equatable {
         }
     }
 
-    private static func line(_ node: Node) -> Int { (node.mark?.line ?? 0) + 1 }
+    private static func line(_ node: Node) -> Int { node.mark?.line ?? 1 }
 
     private static func describe(_ error: YamlError) -> String {
         let text = "\(error)"

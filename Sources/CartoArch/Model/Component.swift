@@ -17,6 +17,7 @@ public struct ParameterInfo: Codable, Hashable, Sendable {
     public var label: String?
     public var name: String
     public var type: String
+    public init(label: String?, name: String, type: String) { self.label = label; self.name = name; self.type = type }
 }
 
 public struct MethodInfo: Codable, Hashable, Sendable {
@@ -31,6 +32,7 @@ public struct MethodInfo: Codable, Hashable, Sendable {
 public struct ExtensionSite: Codable, Hashable, Sendable {
     public var file: String
     public var line: Int
+    public init(file: String, line: Int) { self.file = file; self.line = line }
 }
 
 /// An entry of an inheritance clause as written (`UIViewController`, `Foo.Delegate`).

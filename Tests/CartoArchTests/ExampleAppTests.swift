@@ -1,0 +1,36 @@
+import CartoArch
+import XCTest
+
+/// The bundled example app: the README walks through exactly these findings.
+final class ExampleAppTests: XCTestCase {
+    static var exampleRoot: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Examples/ShopApp").path
+    }
+
+    func testExampleAppLayersAndDeliberateViolations() throws {
+        let report = try ArchitectureAnalyzer().analyze(path: Self.exampleRoot)
+        let layer = Dictionary(uniqueKeysWithValues: report.components.map { ($0.qualifiedName, $0.layer) })
+        XCTAssertEqual(layer["AppDelegate"], "controller")
+        XCTAssertEqual(layer["SceneDelegate"], "controller")
+        XCTAssertEqual(layer["AppCoordinator"], "controller")
+        XCTAssertEqual(layer["CartDataSource"], "controller")
+        XCTAssertEqual(layer["ProductListViewControllerDelegate"], "controller")
+        XCTAssertEqual(layer["ProductCell"], "view")
+        XCTAssertEqual(layer["SettingsView"], "view")
+        XCTAssertEqual(layer["PriceTagView"], "view")
+        XCTAssertEqual(layer["SettingsViewModel"], "model")
+        XCTAssertEqual(layer["Cart"], "model")
+        XCTAssertEqual(layer["Product.Rating"], "model")
+
+        let found = Set(report.violations.map { "\($0.rule) \($0.from) -> \($0.to)" })
+        XCTAssertTrue(found.contains("view-isolation ProductCell -> Product"))
+        XCTAssertTrue(found.contains("model-isolation Cart -> CartViewController"))
+        XCTAssertTrue(found.contains("model-isolation PriceFormatter -> PriceTagView"))
+        XCTAssertTrue(found.contains("view-controller-coordinator ProductDetailViewController -> AppCoordinator"))
+        XCTAssertFalse(found.contains("view-isolation RatingView -> Product.Rating"), "suppressed inline")
+        XCTAssertFalse(found.contains { $0.hasPrefix("view-controller-coordinator ProductListViewController") }, "delegate protocols are the fix, not a violation")
+        XCTAssertEqual(report.metrics.suppressedViolations, 1)
+        XCTAssertEqual(report.diagnostics, [])
+    }
+}
