@@ -22,13 +22,15 @@ public enum TextReport {
             let vc = m.viewControllerToCoordinator
             if vc.violating, vc.dependencies > 0 { out += "  view controller → coordinator: \(vc.dependencies)/\(vc.distinctTargets)\n" }
         }
+        // Paths as the user can click them: relative to where the command ran, like a compiler's.
+        let prefix = displayPrefix(report.root)
         let grouped = Dictionary(grouping: report.violations, by: \.rule)
         for rule in report.rules where grouped[rule.id] != nil {
             let vs = grouped[rule.id]!
             out += "\n" + style.bold("\(rule.id)") + " \(rule.name) — \(vs.count) violation\(vs.count == 1 ? "" : "s")\n"
             for v in vs {
                 let marker = v.isNew ? style.red("error") : style.dim("baseline")
-                out += "  \(v.file):\(v.line): \(marker): \(v.message)\n"
+                out += "  \(prefix)\(v.file):\(v.line): \(marker): \(v.message)\n"
             }
         }
         if !m.pressurePoints.isEmpty {
@@ -39,7 +41,11 @@ public enum TextReport {
         }
         if !report.diagnostics.isEmpty {
             out += "\n" + style.bold("Diagnostics") + "\n"
-            for d in report.diagnostics.prefix(20) { out += "  " + (d.severity == .error ? style.yellow(d.formatted) : d.formatted) + "\n" }
+            for d in report.diagnostics.prefix(20) {
+                var shown = d
+                shown.file = prefix + d.file
+                out += "  " + (d.severity == .error ? style.yellow(shown.formatted) : shown.formatted) + "\n"
+            }
             if report.diagnostics.count > 20 { out += "  … \(report.diagnostics.count - 20) more (see --format json)\n" }
         }
         let newCount = m.newViolations
@@ -50,6 +56,16 @@ public enum TextReport {
             out += style.red("\(newCount) new violation\(newCount == 1 ? "" : "s")") + (m.violations > newCount ? " (\(m.violations - newCount) in baseline)" : "") + ".\n"
         }
         return out
+    }
+
+    static func displayPrefix(_ root: String) -> String {
+        if root == "." || root.isEmpty { return "" }
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: root, isDirectory: &isDir), !isDir.boolValue {
+            let folder = (root as NSString).deletingLastPathComponent
+            return folder.isEmpty ? "" : folder + "/"
+        }
+        return root.hasSuffix("/") ? root : root + "/"
     }
 
     static func pad(_ n: Int, _ width: Int) -> String {

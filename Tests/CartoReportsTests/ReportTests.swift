@@ -72,7 +72,7 @@ final class ReportTests: XCTestCase {
     func testTextGroupsViolationsWithLocationsAndNoColourWhenDisabled() throws {
         let text = try ArchitectureReportRenderer.render(Self.report, format: .text)
         XCTAssertFalse(text.contains("\u{1B}["))
-        XCTAssertTrue(text.contains("ShopApp/Models/Cart.swift:13: error: Model 'Cart' depends on controller 'CartViewController'"))
+        XCTAssertTrue(text.contains("Examples/ShopApp/ShopApp/Models/Cart.swift:13: error: Model 'Cart' depends on controller 'CartViewController'"), text)
         XCTAssertTrue(text.contains("Pressure points"))
     }
 }
