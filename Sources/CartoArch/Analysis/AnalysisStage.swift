@@ -62,8 +62,13 @@ public struct AnalysisStage: Sendable {
                          heuristic: a.heuristic, reason: a.reason, file: c.file, line: c.line, size: c.size)
         }.sorted { ($0.qualifiedName, $0.file, $0.line) < ($1.qualifiedName, $1.file, $1.line) }
 
+        // Layers the preset does not declare but heuristics used (test code) are listed after the preset's.
+        var reportLayers = layers
+        for a in assignments where !reportLayers.contains(where: { $0.name == a.layer }) {
+            reportLayers.append(a.layer == LayerDefinition.test.name ? .test : LayerDefinition(name: a.layer, title: a.layer.capitalized, color: "#9AA0A6"))
+        }
         return ArchitectureReport(
-            root: document.root, preset: preset.name, layers: layers,
+            root: document.root, preset: preset.name, layers: reportLayers,
             rules: rules.map { .init(id: $0.identifier, aliases: $0.aliases, name: $0.name, summary: $0.summary) },
             components: reportComponents, dependencies: architecture.dependencies().sorted(),
             externalDependencies: architecture.externalReferenceList(), violations: violations, metrics: metrics,

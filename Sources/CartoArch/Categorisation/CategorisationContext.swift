@@ -18,6 +18,19 @@ public final class CategorisationContext {
 
     public var components: [Component] { architecture.components }
 
+    private lazy var byQualifiedName: [String: Int] = {
+        var index: [String: Int] = [:]
+        for (i, c) in architecture.components.enumerated() where index[c.qualifiedName] == nil { index[c.qualifiedName] = i }
+        return index
+    }()
+
+    /// The component a nested type is declared in (`A` for `A.B`), if the codebase declares it.
+    public func enclosingComponent(of i: Int) -> Int? {
+        let q = architecture.components[i].qualifiedName
+        guard let dot = q.lastIndex(of: ".") else { return nil }
+        return byQualifiedName[String(q[..<dot])]
+    }
+
     init(architecture: ExtractedArchitecture) {
         self.architecture = architecture
         let n = architecture.components.count

@@ -20,6 +20,8 @@ public struct LayerDefinition: Codable, Hashable, Sendable {
     public static let interactor = LayerDefinition(name: "interactor", title: "Interactor", color: "#2A9D8F")
     public static let router = LayerDefinition(name: "router", title: "Router", color: "#C2453C")
     public static let entity = LayerDefinition(name: "entity", title: "Entity", color: "#4C9F70")
+    /// Test cases, fakes and mocks: outside the architecture, constrained by no rule.
+    public static let test = LayerDefinition(name: "test", title: "Test", color: "#9AA0A6")
 }
 
 /// Roles refine layers: the controller layer holds view controllers and coordinating controllers.
@@ -38,6 +40,9 @@ public enum Role {
     public static let custom = "custom"
     /// A protocol that abstracts the components adopting it (delegate protocols, service interfaces).
     public static let interface = "interface"
+    public static let test = "test"
+    /// A helper type nested in another component, sharing its layer.
+    public static let nested = "nested"
 }
 
 /// Which layer and role a component was given, by which heuristic, and why.

@@ -16,29 +16,29 @@ public struct Preset: Sendable {
     /// MVC as a careful reader labels real apps: inheritance first, then what a component does.
     public static let auto = Preset(
         name: "auto",
-        summary: "Model / View / Controller with roles: SDK inheritance first (view controllers, views, SwiftUI views), then application delegates, coordinators by name and by behaviour (holding or presenting view controllers), view models as models, data sources and presenters as controllers, protocols by their adopters, the rest model. Rules R1, R2, R3.",
+        summary: "Model / View / Controller with roles: test code aside, SDK inheritance first (view controllers, views, SwiftUI views), then application delegates, coordinators by name and by behaviour (holding or presenting view controllers), view models as models, data sources and presenters as controllers, nested helper types with their enclosing type, protocols by their adopters, the rest model. Rules R1, R2, R3.",
         layers: [.model, .view, .controller],
         heuristics: [
-            ViewControllerInheritance(), ViewInheritance(), ApplicationDelegate(), CoordinatorNaming(),
+            TestCode(), ViewControllerInheritance(), ViewInheritance(), ApplicationDelegate(), CoordinatorNaming(),
             ViewModelNaming(), CoordinatorBehaviour(), ControllerProtocolConformance(), PresenterNaming(),
-            ProtocolByConformers(), ModelFallback(),
+            NestedInParent(), ProtocolByConformers(), ModelFallback(),
         ],
         rules: [ViewIsolationRule(), ModelIsolationRule(), ControllerCoordinatorRule()])
 
     /// The paper's SimpleCateg: H1, H2, H3 with rules R1, R2.
     public static let mvc = Preset(
         name: "mvc",
-        summary: "The paper's SimpleCateg: controllers are SDK view-controller subclasses (H1), views SDK UI subclasses (H2), everything else model (H3). Rules R1, R2.",
+        summary: "The paper's SimpleCateg (test code aside): controllers are SDK view-controller subclasses (H1), views SDK UI subclasses (H2), everything else model (H3). Rules R1, R2.",
         layers: [.model, .view, .controller],
-        heuristics: [ViewControllerInheritance(), ViewInheritance(), ModelFallback()],
+        heuristics: [TestCode(), ViewControllerInheritance(), ViewInheritance(), ModelFallback()],
         rules: [ViewIsolationRule(), ModelIsolationRule()])
 
     /// The paper's CoordCateg: H4 before H2, rules R1, R2, R3.
     public static let mvcCoordinators = Preset(
         name: "mvc-coordinators",
-        summary: "The paper's CoordCateg: view controllers plus every component dealing with view controllers (and with those coordinators) are controllers (H4), then views (H2), the rest model (H3). Rules R1, R2, R3.",
+        summary: "The paper's CoordCateg (test code aside): view controllers plus every component dealing with view controllers (and with those coordinators) are controllers (H4), then views (H2), the rest model (H3). Rules R1, R2, R3.",
         layers: [.model, .view, .controller],
-        heuristics: [ViewControllerInheritance(), PaperCoordinatorHeuristic(), ViewInheritance(), ModelFallback()],
+        heuristics: [TestCode(), ViewControllerInheritance(), PaperCoordinatorHeuristic(), ViewInheritance(), ModelFallback()],
         rules: [ViewIsolationRule(), ModelIsolationRule(), ControllerCoordinatorRule()])
 
     /// MVVM (with coordinators): view controllers belong to the view layer.
@@ -47,11 +47,11 @@ public struct Preset: Sendable {
         summary: "Model / ViewModel / View (+ Coordinator): view controllers and views form the view layer, view models (…ViewModel, ObservableObject, @Observable) their own layer, coordinators and app delegates the coordinator layer. Models depend only on models, view models never on views, view controllers never on coordinators.",
         layers: [.model, .viewModel, .view, .coordinator],
         heuristics: [
-            Relabel(ViewControllerInheritance(), layer: "view"), ViewInheritance(),
+            TestCode(), Relabel(ViewControllerInheritance(), layer: "view"), ViewInheritance(),
             Relabel(ApplicationDelegate(), layer: "coordinator"), Relabel(CoordinatorNaming(), layer: "coordinator"),
             ViewModelNaming(layer: "viewmodel"), Relabel(CoordinatorBehaviour(), layer: "coordinator"),
             Relabel(ControllerProtocolConformance(), layer: "view"), Relabel(PresenterNaming(), layer: "viewmodel"),
-            ProtocolByConformers(), ModelFallback(),
+            NestedInParent(), ProtocolByConformers(), ModelFallback(),
         ],
         rules: [
             ModelIsolationRule(),
@@ -68,7 +68,7 @@ public struct Preset: Sendable {
         summary: "VIPER: views and view controllers (View), …Interactor (Interactor), …Presenter (Presenter), …Router / …Wireframe / …Builder / coordinators (Router), the rest Entity. Views talk only to presenters, interactors never to views or routers, entities to entities.",
         layers: [.entity, .interactor, .presenter, .view, .router],
         heuristics: [
-            Relabel(ViewControllerInheritance(), layer: "view"), ViewInheritance(),
+            TestCode(), Relabel(ViewControllerInheritance(), layer: "view"), ViewInheritance(),
             NameSuffixRole(rules: [
                 (["Interactor", "InteractorInput", "InteractorOutput", "InteractorProtocol", "UseCase"], "interactor", Role.interactor),
                 (["Presenter", "PresenterProtocol", "PresenterInput", "PresenterOutput", "ViewOutput", "ModuleInput", "ModuleOutput"], "presenter", Role.presenter),

@@ -251,7 +251,7 @@ public enum SDKKnowledgeBase {
         if views.contains(base) { return true }
         if viewControllers.contains(base) || notViewControllers.contains(base) || controllerClasses.contains(base) { return false }
         guard origin(of: base) == .other else { return false }
-        for suffix in ["View", "Cell", "Button", "Label", "Node", "Layer", "Bar", "Control", "TextField", "ImageView", "Slider", "Switch"] where base.hasSuffix(suffix) {
+        for suffix in ["View", "Cell", "Button", "Label", "Node", "Layer", "Bar", "Control", "TextField", "ImageView", "Slider", "Switch", "Row"] where base.hasSuffix(suffix) {
             return true
         }
         return false

@@ -10,6 +10,14 @@ public struct CoordinatorNaming: CategorisationHeuristic {
     public static let nonTriggeringExamples = [
         CategorisationExample("struct RouteParameters { var id: Int }", component: "RouteParameters"),
         CategorisationExample("enum CoordinatorError: Error { case missing }", component: "CoordinatorError"),
+        CategorisationExample("""
+            import SwiftUI
+            struct TextView: UIViewRepresentable {
+                final class Coordinator: NSObject {}
+                func makeUIView(context: Context) -> UITextView { UITextView() }
+                func updateUIView(_ view: UITextView, context: Context) {}
+            }
+            """, component: "TextView.Coordinator"),
     ]
     public init() {}
 
@@ -17,6 +25,8 @@ public struct CoordinatorNaming: CategorisationHeuristic {
         let c = context.components[i]
         guard c.kind == .class || c.kind == .protocol || c.kind == .actor || c.kind == .struct,
               let suffix = Self.suffixes.first(where: { c.name.hasSuffix($0) }) else { return nil }
+        // SwiftUI's `UIViewRepresentable.Coordinator` bridges UIKit delegates for one view; it steers no navigation.
+        if c.name == "Coordinator", let parent = context.enclosingComponent(of: i), context.isView[parent] { return nil }
         return LayerAssignment(layer: "controller", role: Role.coordinator, heuristic: Self.identifier, reason: "named …\(suffix)")
     }
 }

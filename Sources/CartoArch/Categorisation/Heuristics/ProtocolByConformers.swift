@@ -15,6 +15,7 @@ public struct ProtocolByConformers: CategorisationHeuristic {
             final class A: UITableViewCell, Reusable { static let reuseIdentifier = "A" }
             final class B: UICollectionViewCell, Reusable { static let reuseIdentifier = "B" }
             """, component: "Reusable", layer: "view", role: Role.view),
+        CategorisationExample("protocol LoginViewControllerDelegate: AnyObject { func didLogIn() }", component: "LoginViewControllerDelegate", layer: "controller", role: Role.interface),
     ]
     public static let nonTriggeringExamples = [
         CategorisationExample("""
@@ -22,13 +23,30 @@ public struct ProtocolByConformers: CategorisationHeuristic {
             final class RemoteProductRepository: ProductRepository { func all() -> [String] { [] } }
             """, component: "ProductRepository"),
         CategorisationExample("protocol Unused {}", component: "Unused"),
+        CategorisationExample("""
+            import UIKit
+            protocol SettingsDelegate: AnyObject { func didChange() }
+            final class A: UIView, SettingsDelegate { func didChange() {} }
+            final class B: SettingsDelegate { func didChange() {} }
+            """, component: "SettingsDelegate"),
     ]
     public init() {}
 
+    /// Without adopters in the codebase, a controller's outgoing interface is still recognisable by name.
+    static func byName(_ name: String) -> LayerAssignment? {
+        for owner in ["ViewController", "Coordinator", "Controller", "Router", "Presenter", "Cell", "View"] {
+            for suffix in ["Delegate", "DataSource", "Output"] where name.hasSuffix(owner + suffix) {
+                return LayerAssignment(layer: "controller", role: Role.interface, heuristic: identifier, reason: "the delegate interface of a \(owner == "ViewController" ? "view controller" : owner.lowercased())")
+            }
+        }
+        return nil
+    }
+
     public func assign(_ i: Int, context: CategorisationContext) -> LayerAssignment? {
         guard context.components[i].kind == .protocol else { return nil }
-        let conformers = context.conformers[i]
-        guard !conformers.isEmpty else { return nil }
+        // Test fakes adopt protocols too; they say nothing about the protocol's role in the app.
+        let conformers = context.conformers[i].filter { context.assignments[$0]?.layer != "test" }
+        guard !conformers.isEmpty else { return Self.byName(context.components[i].name) }
         var layers = Set<String>()
         for j in conformers {
             guard let a = context.assignments[j] else { return nil }
