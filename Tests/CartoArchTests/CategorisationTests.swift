@@ -40,7 +40,7 @@ final class CategorisationTests: XCTestCase {
             import UIKit
             final class FeedViewModel: ObservableObject { var title = "" }
             final class FeedViewController: UIViewController { let viewModel = FeedViewModel() }
-            final class FeedCoordinator { func start() {} }
+            final class FeedCoordinator { let navigation = UINavigationController() }
             struct Post {}
             """).analyze(preset: "mvvm")
         XCTAssertEqual(report.component("FeedViewController")?.layer, "view")

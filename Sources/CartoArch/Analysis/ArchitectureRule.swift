@@ -84,7 +84,7 @@ public struct ControllerCoordinatorRule: ArchitectureRule {
     public let triggeringExamples = [
         """
         import UIKit
-        final class AppCoordinator { func showDetail() {} }
+        final class AppCoordinator { func showDetail(from source: UIViewController) {} }
         class ListViewController: UIViewController { var coordinator: AppCoordinator? }
         """,
     ]
