@@ -26,6 +26,9 @@ public struct FileDiscovery: Sendable {
         public var path: String
         /// Path relative to the discovery root, `/`-separated; used in every report.
         public var relativePath: String
+        /// Size in bytes when discovered (used to schedule big files first).
+        public var size: Int = 0
+        public init(path: String, relativePath: String, size: Int = 0) { self.path = path; self.relativePath = relativePath; self.size = size }
     }
 
     public struct Result: Sendable {
@@ -93,7 +96,7 @@ public struct FileDiscovery: Sendable {
             } else if (st.st_mode & S_IFMT) == S_IFREG {
                 guard options.extensions.contains((name as NSString).pathExtension) else { continue }
                 if options.excludes.contains(where: { $0.matches(rel) }) { continue }
-                files.append(File(path: full, relativePath: rel))
+                files.append(File(path: full, relativePath: rel, size: Int(st.st_size)))
             }
         }
     }

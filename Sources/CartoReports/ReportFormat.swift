@@ -11,7 +11,7 @@ public enum ArchitectureReportRenderer {
     public static func render(_ report: ArchitectureReport, format: ReportFormat, style: TerminalStyle = TerminalStyle(enabled: false)) throws -> String {
         switch format {
         case .text: return TextReport.render(report, style: style)
-        case .json: return try JSONOutput.string(report)
+        case .json: return JSONReport.render(report)
         case .sarif: return try SARIFReport.render(report)
         case .dot: return DOTReport.render(report)
         case .html: return HTMLReport.render(report)

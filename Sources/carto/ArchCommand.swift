@@ -96,12 +96,18 @@ struct ArchCheck: AsyncParsableCommand {
         case .never: style = TerminalStyle(enabled: false)
         case .auto: style = output == nil ? TerminalStyle.automatic() : TerminalStyle(enabled: false)
         }
+        let renderStart = Date()
         let text = try ArchitectureReportRenderer.render(report, format: format, style: style)
+        if ProcessInfo.processInfo.environment["CARTO_TIMINGS"] != nil {
+            StandardError.write(String(format: "timing rendering: %.3f s\n", Date().timeIntervalSince(renderStart)))
+        }
         if let output { try write(text, to: output) } else { FileHandle.standardOutput.write(Data(text.utf8)) }
         if format != .text, !analysis.quiet {
             for d in report.diagnostics where d.severity == .error { StandardError.write("warning: \(d.formatted)\n") }
         }
-        if report.metrics.newViolations > 0 { throw ExitCode(ExitStatus.findings.rawValue) }
+        // Everything is written: exit now rather than spend time tearing down large in-memory graphs.
+        // (Standard output is written through FileHandle, unbuffered.)
+        Foundation.exit(report.metrics.newViolations > 0 ? ExitStatus.findings.rawValue : ExitStatus.success.rawValue)
     }
 
     private func loadBaseline(_ path: String) throws -> Baseline {
@@ -161,7 +167,13 @@ struct ArchRules: AsyncParsableCommand {
 
 /// Writes a report file, turning failures into a one-line input error.
 func write(_ text: String, to path: String) throws {
-    do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-        throw CartoError("\(path): cannot write the output file (\(error.localizedDescription)); check the folder exists and is writable")
+    var text = text
+    let ok = text.withUTF8 { bytes -> Bool in
+        guard let file = fopen(path, "wb") else { return false }
+        let written = fwrite(bytes.baseAddress, 1, bytes.count, file)
+        return fclose(file) == 0 && written == bytes.count
+    }
+    guard ok else {
+        throw CartoError("\(path): cannot write the output file (\(String(cString: strerror(errno)))); check the folder exists and is writable")
     }
 }

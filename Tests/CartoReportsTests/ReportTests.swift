@@ -76,3 +76,17 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(text.contains("Pressure points"))
     }
 }
+
+final class JSONReportTests: XCTestCase {
+    /// The hand-written writer must say exactly what JSONEncoder says for the same report (every key, every value).
+    func testStreamingWriterMatchesJSONEncoder() throws {
+        var report = ReportTests.report
+        report.diagnostics = [Diagnostic(severity: .error, file: "a \"quoted\"\tfile.swift", line: 3, message: "line\nbreak \u{1} ünïcode"),
+                              Diagnostic(severity: .warning, file: "b.swift", message: "no line")]
+        report.violations[0].isNew = false
+        let fast = try JSONSerialization.jsonObject(with: Data(JSONReport.render(report).utf8)) as? NSDictionary
+        let reference = try JSONSerialization.jsonObject(with: JSONOutput.encoder().encode(report)) as? NSDictionary
+        XCTAssertNotNil(fast)
+        XCTAssertEqual(fast, reference)
+    }
+}

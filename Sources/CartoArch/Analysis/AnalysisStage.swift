@@ -23,6 +23,13 @@ public struct AnalysisStage: Sendable {
     }
 
     public func run(_ architecture: ExtractedArchitecture, assignments: [LayerAssignment]) -> ArchitectureReport {
+        run(architecture, assignments: assignments, lists: nil)
+    }
+
+    /// `lists`: the dependency and external-reference lists when the caller already built them (possibly
+    /// on another thread while categorisation ran); they depend on extraction only.
+    func run(_ architecture: ExtractedArchitecture, assignments: [LayerAssignment],
+             lists: (dependencies: [Dependency], external: [ExternalReference])?) -> ArchitectureReport {
         let components = architecture.components
         let document = architecture.document
         let graph = architecture.graph
@@ -70,8 +77,8 @@ public struct AnalysisStage: Sendable {
         return ArchitectureReport(
             root: document.root, preset: preset.name, layers: reportLayers,
             rules: rules.map { .init(id: $0.identifier, aliases: $0.aliases, name: $0.name, summary: $0.summary) },
-            components: reportComponents, dependencies: architecture.dependencies().sorted(),
-            externalDependencies: architecture.externalReferenceList(), violations: violations, metrics: metrics,
+            components: reportComponents, dependencies: lists?.dependencies ?? architecture.dependencies(),
+            externalDependencies: lists?.external ?? architecture.externalReferenceList(), violations: violations, metrics: metrics,
             diagnostics: document.diagnostics)
     }
 

@@ -17,9 +17,16 @@ public struct DetectionStage: Sendable {
     public init(options: Options) { self.options = options }
 
     public func run(files: [FileDiscovery.File], root: String, progress: ProgressReporter? = nil) -> AnalysisDocument {
+        run(files: files, root: root, progress: progress, timer: nil)
+    }
+
+    func run(files: [FileDiscovery.File], root: String, progress: ProgressReporter?, timer: StageTimer?) -> AnalysisDocument {
         progress?.begin(phase: "Parsing Swift files", total: files.count)
         let summaries = summarise(files: files, progress: progress)
-        return Self.merge(summaries: summaries, root: root)
+        timer?.lap("parse and walk")
+        let document = Self.merge(summaries: summaries, root: root)
+        timer?.lap("merge")
+        return document
     }
 
     /// Parses files on `jobs` threads. Work is handed out by an atomic counter so that big files do not stall a thread's share.
@@ -31,10 +38,13 @@ public struct DetectionStage: Sendable {
         let maxSize = options.maxFileSize
         let workers = min(options.jobs, max(1, files.count))
         let resultsBase = UnsafeSendablePointer(results.baseAddress!)
+        // Largest files first, so that no thread is left parsing one big file at the end.
+        let schedule = files.indices.sorted { (files[$0].size, $1) > (files[$1].size, $0) }
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
-                let i = next.next()
-                guard i < files.count else { break }
+                let n = next.next()
+                guard n < files.count else { break }
+                let i = schedule[n]
                 let f = files[i]
                 resultsBase[i] = SourceFileReader.summarise(path: f.path, relativePath: f.relativePath, fileIndex: Int32(i), maxFileSize: maxSize)
                 progress?.advance()

@@ -33,8 +33,11 @@ enum SourceFileReader {
             }
             let lines = LineTable(bytes: bytes)
             let tree = Parser.parse(source: bytes)
-            let collector = SyntaxCollector(fileIndex: fileIndex, relativePath: relativePath, lines: lines)
-            collector.prepare(ignores: SyntaxCollector.scanIgnores(source: source, lines: lines))
+            let collector = SyntaxCollector(fileIndex: fileIndex, relativePath: relativePath, lines: lines, source: bytes)
+            // Most files have no suppression comments: a byte search avoids scanning lines as strings.
+            if Self.contains(bytes, Self.ignoreMarker) {
+                collector.prepare(ignores: SyntaxCollector.scanIgnores(source: source, lines: lines))
+            }
             collector.walk(tree)
             var summary = collector.summary
             if tree.hasError {
@@ -48,6 +51,26 @@ enum SourceFileReader {
             }
             return summary
         }
+    }
+}
+
+extension SourceFileReader {
+    static let ignoreMarker = Array("carto:ignore".utf8)
+
+    /// Byte search (the common case, no match, touches each byte once).
+    static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        var i = 0
+        let last = haystack.count - needle.count
+        while i <= last {
+            if haystack[i] == first {
+                var j = 1
+                while j < needle.count && haystack[i + j] == needle[j] { j += 1 }
+                if j == needle.count { return true }
+            }
+            i += 1
+        }
+        return false
     }
 }
 

@@ -1,4 +1,4 @@
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// One walk over a file's syntax tree that records every type declaration, extension, typealias,
 /// member signature and type reference site. It does no name resolution: that needs the whole codebase.
@@ -23,8 +23,12 @@ final class SyntaxCollector: SyntaxVisitor {
         "addChild", "presentViewController", "setRootViewController",
     ]
 
-    init(fileIndex: Int32, relativePath: String, lines: LineTable) {
+    /// The file's bytes, valid for the collector's lifetime; type texts are sliced from it (cheaper than `trimmedDescription`).
+    private let source: UnsafeBufferPointer<UInt8>
+
+    init(fileIndex: Int32, relativePath: String, lines: LineTable, source: UnsafeBufferPointer<UInt8>) {
         self.lines = lines
+        self.source = source
         self.summary = FileSummary(fileIndex: fileIndex, relativePath: relativePath, lineCount: lines.lineCount)
         super.init(viewMode: .sourceAccurate)
     }
@@ -43,12 +47,45 @@ final class SyntaxCollector: SyntaxVisitor {
 
     private var currentRecord: Int? { recordStack.last }
 
+    /// The node's source text without surrounding trivia.
+    private func text(_ node: some SyntaxProtocol) -> String {
+        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        let end = node.endPositionBeforeTrailingTrivia.utf8Offset
+        guard start >= 0, end <= source.count, start < end else { return "" }
+        return String(decoding: UnsafeBufferPointer(rebasing: source[start..<end]), as: UTF8.self)
+    }
+
     private var currentPath: [String] {
         guard let r = currentRecord else { return [] }
         return summary.records[r].path
     }
 
-    private func addReference(_ name: String, kind: DependencyKind, line: Int) {
+    func lineAt(_ offset: Int) -> Int { lines.line(ofOffset: offset) }
+
+    func isGenericName(_ name: String) -> Bool { genericNames[name] != nil }
+
+    func shouldRecordTypeName(_ name: String) -> Bool {
+        genericNames[name] == nil && name != "Self" && name != "Any" && name != "AnyObject" && name != "_"
+    }
+
+    func noteNavigationCall(_ name: String) {
+        guard let r = currentRecord else { return }
+        summary.records[r].navigationCalls.insert(name)
+    }
+
+    /// Where the current record's references end, to undo an abandoned raw scan.
+    func checkpoint() -> (record: Int?, references: Int, navigation: Set<String>) {
+        guard let r = currentRecord else { return (nil, 0, []) }
+        return (r, summary.records[r].references.count, summary.records[r].navigationCalls)
+    }
+
+    func rollback(to mark: (record: Int?, references: Int, navigation: Set<String>)) {
+        guard let r = mark.record else { return }
+        summary.records[r].references.removeSubrange(mark.references...)
+        summary.records[r].navigationCalls = mark.navigation
+    }
+
+    func addReference(_ name: String, kind: DependencyKind, line: Int) {
         guard let r = currentRecord else { return }
         summary.records[r].references.append(TypeReference(name: name, kind: kind, file: summary.fileIndex, line: Int32(line)))
     }
@@ -182,10 +219,10 @@ final class SyntaxCollector: SyntaxVisitor {
         }
     }
 
-    private static func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
+    private func attributeNames(_ attributes: AttributeListSyntax) -> [String] {
         attributes.compactMap { element -> String? in
             guard case .attribute(let a) = element else { return nil }
-            return a.attributeName.trimmedDescription
+            return text(a.attributeName)
         }
     }
 
@@ -206,7 +243,7 @@ final class SyntaxCollector: SyntaxVisitor {
                 return (p.joined(separator: "."), line(inherited))
             }
         }
-        record.attributes = Self.attributeNames(attributes)
+        record.attributes = attributeNames(attributes)
         let declLine = record.line
         if let rules = summary.ignores[declLine] { record.ignoredRules.formUnion(rules) }
         summary.records.append(record)
@@ -303,7 +340,7 @@ final class SyntaxCollector: SyntaxVisitor {
             collect(type: p.type, kind: .parameter)
             let first = p.firstName.text
             let second = p.secondName?.text
-            return ParameterInfo(label: first == "_" ? nil : first, name: second ?? first, type: p.type.trimmedDescription)
+            return ParameterInfo(label: first == "_" ? nil : first, name: second ?? first, type: text(p.type))
         }
     }
 
@@ -314,7 +351,7 @@ final class SyntaxCollector: SyntaxVisitor {
         let ret = node.signature.returnClause?.type
         if let ret { collect(type: ret, kind: .returnType) }
         if bodyDepth == 0, let r = currentRecord {
-            summary.records[r].methods.append(MethodInfo(name: node.name.text, parameters: params, returnType: ret?.trimmedDescription,
+            summary.records[r].methods.append(MethodInfo(name: node.name.text, parameters: params, returnType: ret.map { text($0) },
                                                          isStatic: Self.isStatic(node.modifiers), line: line(node)))
         }
         bodyDepth += 1
@@ -340,7 +377,7 @@ final class SyntaxCollector: SyntaxVisitor {
         let params = parameters(node.parameterClause)
         collect(type: node.returnClause.type, kind: .returnType)
         if bodyDepth == 0, let r = currentRecord {
-            summary.records[r].methods.append(MethodInfo(name: "subscript", parameters: params, returnType: node.returnClause.type.trimmedDescription,
+            summary.records[r].methods.append(MethodInfo(name: "subscript", parameters: params, returnType: text(node.returnClause.type),
                                                          isStatic: Self.isStatic(node.modifiers), line: line(node)))
         }
         bodyDepth += 1
@@ -351,7 +388,23 @@ final class SyntaxCollector: SyntaxVisitor {
     override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { bodyDepth += 1; return .visitChildren }
     override func visitPost(_ node: DeinitializerDeclSyntax) { bodyDepth -= 1 }
 
-    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { bodyDepth += 1; return .visitChildren }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind {
+        bodyDepth += 1
+        if case .getter(let items) = node.accessors, scanBody(items.raw, offset: items.position.utf8Offset) {
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+
+    /// Member initializers (`let x = Foo()`, `lazy var y = { … }()`): scanned on the raw tree too.
+    override func visit(_ node: InitializerClauseSyntax) -> SyntaxVisitorContinueKind {
+        scanBody(node.value.raw, offset: node.value.position.utf8Offset) ? .skipChildren : .visitChildren
+    }
+
+    /// Function, initializer, accessor and closure bodies: scanned on the raw tree (see RawBodyScanner).
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind {
+        scanBody(node.raw, offset: node.position.utf8Offset) ? .skipChildren : .visitChildren
+    }
     override func visitPost(_ node: AccessorBlockSyntax) { bodyDepth -= 1 }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -359,7 +412,7 @@ final class SyntaxCollector: SyntaxVisitor {
         let isStatic = Self.isStatic(node.modifiers)
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-            var typeText = binding.typeAnnotation?.type.trimmedDescription
+            var typeText = binding.typeAnnotation.map { text($0.type) }
             if typeText == nil, let call = binding.initializer?.value.as(FunctionCallExprSyntax.self),
                let callee = call.calledExpression.as(DeclReferenceExprSyntax.self), Self.isTypeLike(callee.baseName.text) {
                 typeText = callee.baseName.text
@@ -449,18 +502,24 @@ final class SyntaxCollector: SyntaxVisitor {
         return .skipChildren
     }
 
+    /// Navigation API names by length: a cheap pre-check on raw token text before making a String.
+    static let navigationAPILengths = Set(navigationAPIs.map(\.utf8.count))
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard let r = currentRecord else { return .visitChildren }
-        let callee: String?
-        if let m = node.calledExpression.as(MemberAccessExprSyntax.self) { callee = m.declName.baseName.text }
-        else if let d = node.calledExpression.as(DeclReferenceExprSyntax.self) { callee = d.baseName.text }
+        let callee: TokenSyntax?
+        if let m = node.calledExpression.as(MemberAccessExprSyntax.self) { callee = m.declName.baseName }
+        else if let d = node.calledExpression.as(DeclReferenceExprSyntax.self) { callee = d.baseName }
         else { callee = nil }
-        if let callee, Self.navigationAPIs.contains(callee) { summary.records[r].navigationCalls.insert(callee) }
+        if let callee, Self.navigationAPILengths.contains(callee.rawText.count) {
+            let name = callee.text
+            if Self.navigationAPIs.contains(name) { summary.records[r].navigationCalls.insert(name) }
+        }
         return .visitChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.declName.baseName.text == "rootViewController", let r = currentRecord,
+        if node.declName.baseName.rawText == "rootViewController", let r = currentRecord,
            let assign = Self.nextElement(of: ExprSyntax(node)), assign.is(AssignmentExprSyntax.self) {
             summary.records[r].navigationCalls.insert("rootViewController")
         }
@@ -469,6 +528,8 @@ final class SyntaxCollector: SyntaxVisitor {
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         guard currentRecord != nil else { return .skipChildren }
+        // Most references are to values (lowercase); decide on the raw bytes before making a String.
+        guard let firstByte = node.baseName.rawText.first, (firstByte >= 65 && firstByte <= 90) || firstByte == 95 else { return .skipChildren }
         let name = node.baseName.text
         guard Self.isTypeLike(name), genericNames[name] == nil, name != "Self" else { return .skipChildren }
         // The member part of `x.Foo` is not a type reference of its own.
@@ -527,7 +588,6 @@ final class SyntaxCollector: SyntaxVisitor {
 
     /// `// carto:ignore RULE[, RULE]` on a line of code applies to that line; alone on a line it applies to the next one.
     static func scanIgnores(source: String, lines: LineTable) -> [Int: Set<String>] {
-        guard source.contains("carto:ignore") else { return [:] }
         var result: [Int: Set<String>] = [:]
         for (index, rawLine) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard let marker = rawLine.range(of: "carto:ignore") else { continue }

@@ -29,21 +29,37 @@ public struct ExtractedArchitecture: Sendable {
 
     public var components: [Component] { document.components }
 
-    /// Edges as the JSON contract lists them, sorted.
+    /// Rank of each component in id order, so that sorting by id compares integers, not strings.
+    private func idRanks() -> [Int] {
+        var ranks = Array(repeating: 0, count: components.count)
+        for (rank, i) in components.indices.sorted(by: { components[$0].id < components[$1].id }).enumerated() { ranks[i] = rank }
+        return ranks
+    }
+
+    /// Edges as the JSON contract lists them, in `Dependency` order (from, file, line, to, kind).
     public func dependencies() -> [Dependency] {
-        graph.edges.map { e in
-            Dependency(from: components[e.from].id, to: components[e.to].id, kind: e.label.kind, file: e.label.file, line: e.label.line)
+        let rank = idRanks()
+        var fileRank: [String: Int] = [:]
+        for (i, f) in document.files.map(\.path).sorted().enumerated() { fileRank[f] = i }
+        let edges = graph.edges
+        let keys = edges.map { e in (rank[e.from], fileRank[e.label.file] ?? 0, e.label.line, rank[e.to], e.label.kind) }
+        let order = edges.indices.sorted { keys[$0] < keys[$1] }
+        return order.map { i in
+            let e = edges[i]
+            return Dependency(from: components[e.from].id, to: components[e.to].id, kind: e.label.kind, file: e.label.file, line: e.label.line)
         }
     }
 
+    /// External references, sorted by component id and then type name.
     public func externalReferenceList() -> [ExternalReference] {
+        let rank = idRanks()
         var out: [ExternalReference] = []
-        for (i, refs) in externalReferences.enumerated() {
-            for (name, count) in refs {
+        for i in components.indices.sorted(by: { rank[$0] < rank[$1] }) {
+            for (name, count) in externalReferences[i].sorted(by: { $0.key < $1.key }) {
                 out.append(ExternalReference(from: components[i].id, to: name, origin: SDKKnowledgeBase.origin(of: name), count: count))
             }
         }
-        return out.sorted()
+        return out
     }
 }
 
@@ -81,9 +97,9 @@ public struct ExtractionStage: Sendable {
         var graph = Multigraph<Int, ExtractedArchitecture.Site>()
         for i in 0..<count { graph.addNode(i) }
         for i in 0..<count {
-            // Site order within a component is source order, which keeps output stable.
-            let sorted = partials[i].edges.sorted { ($0.site.file, $0.site.line, $0.to, $0.site.kind) < ($1.site.file, $1.site.line, $1.to, $1.site.kind) }
-            for e in sorted { graph.addEdge(from: i, to: e.to, label: e.site) }
+            // Edges keep declaration order (inheritance clause, then reference sites in file and source order),
+            // which depends only on the input, never on thread count.
+            for e in partials[i].edges { graph.addEdge(from: i, to: e.to, label: e.site) }
         }
         return ExtractedArchitecture(document: document, graph: graph,
                                      externalReferences: partials.map(\.external),
@@ -96,6 +112,7 @@ public struct ExtractionStage: Sendable {
         var p = Partial()
         let c = components[i]
         let scope = c.qualifiedName.split(separator: ".").map(String.init)
+        let scopeKey = c.qualifiedName
         // Inheritance clause: superclass first for classes, conformances otherwise.
         for (position, inherited) in c.inheritance.enumerated() {
             let resolved = resolver.resolve(inherited.name, scope: Array(scope.dropLast()), fromFile: inherited.file)
@@ -115,7 +132,7 @@ public struct ExtractionStage: Sendable {
         }
         for ref in c.references {
             let file = files[Int(ref.file)]
-            if let r = resolver.resolve(ref.name, scope: scope, fromFile: file) {
+            if let r = resolver.resolve(ref.name, scope: scope, scopeKey: scopeKey, fromFile: file) {
                 if r == i { continue }
                 p.edges.append((r, .init(kind: ref.kind, file: file, line: Int(ref.line))))
             } else {

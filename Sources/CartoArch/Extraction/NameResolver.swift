@@ -6,12 +6,16 @@ final class NameResolver: @unchecked Sendable {
     private let aliases: [String: (target: String, scope: [String])]
     private let componentFiles: [String]
     private let qualifiedNames: [String]
-    private var memo: [String: Int] = [:]
+    private var memo: [String: [Int]] = [:]
+    /// Every name segment of every declared type and typealias: a name whose first segment is not here
+    /// cannot denote a codebase type in any scope (`String`, `UIView`), which settles most lookups at once.
+    private let knownSegments: Set<String>
 
     /// A resolver with the same tables and a memo of its own, for another thread.
-    func copy() -> NameResolver { NameResolver(byQualifiedName: byQualifiedName, aliases: aliases, componentFiles: componentFiles, qualifiedNames: qualifiedNames) }
+    func copy() -> NameResolver { NameResolver(byQualifiedName: byQualifiedName, aliases: aliases, componentFiles: componentFiles, qualifiedNames: qualifiedNames, knownSegments: knownSegments) }
 
-    private init(byQualifiedName: [String: [Int]], aliases: [String: (target: String, scope: [String])], componentFiles: [String], qualifiedNames: [String]) {
+    private init(byQualifiedName: [String: [Int]], aliases: [String: (target: String, scope: [String])], componentFiles: [String], qualifiedNames: [String], knownSegments: Set<String>) {
+        self.knownSegments = knownSegments
         self.byQualifiedName = byQualifiedName
         self.aliases = aliases
         self.componentFiles = componentFiles
@@ -30,40 +34,60 @@ final class NameResolver: @unchecked Sendable {
         aliases = a
         componentFiles = components.map(\.file)
         qualifiedNames = components.map(\.qualifiedName)
+        var segments = Set<String>()
+        for q in components.map(\.qualifiedName) + typealiases.map(\.qualifiedName) {
+            for part in q.split(separator: ".") { segments.insert(String(part)) }
+        }
+        knownSegments = segments
     }
 
     /// The component `name` denotes from inside `scope` (a qualified path), or nil when it is not the codebase's.
-    func resolve(_ name: String, scope: [String], fromFile: String) -> Int? {
-        let key = scope.joined(separator: ".") + "\u{1}" + name + "\u{1}" + fromFile
-        if let cached = memo[key] { return cached < 0 ? nil : cached }
-        let parts = name.split(separator: ".").map(String.init)
-        var result = lookup(parts, scope: scope, fromFile: fromFile, depth: 0)
-        if result == nil, parts.count > 1 {
-            // `MyModule.Foo` or `UIKit.UIView`: try without the module name.
-            result = lookup(Array(parts.dropFirst()), scope: [], fromFile: fromFile, depth: 0)
+    /// `scopeKey` is `scope` joined with dots; callers resolving many names in one scope pass it to save work.
+    func resolve(_ name: String, scope: [String], scopeKey: String? = nil, fromFile: String) -> Int? {
+        let head = name.firstIndex(of: ".").map { name[..<$0] } ?? name[...]
+        if !knownSegments.contains(String(head)) {
+            // Only a module-qualified name (`MyApp.Foo`) can still resolve.
+            guard let dot = name.firstIndex(of: ".") else { return nil }
+            let rest = name[name.index(after: dot)...]
+            let second = rest.firstIndex(of: ".").map { rest[..<$0] } ?? rest
+            guard knownSegments.contains(String(second)) else { return nil }
         }
-        memo[key] = result ?? -1
-        return result
+        let key = (scopeKey ?? scope.joined(separator: ".")) + "\u{1}" + name
+        let candidates: [Int]
+        if let cached = memo[key] {
+            candidates = cached
+        } else {
+            let parts = name.split(separator: ".").map(String.init)
+            var result = lookup(parts, scope: scope, depth: 0)
+            if result == nil, parts.count > 1 {
+                // `MyModule.Foo` or `UIKit.UIView`: try without the module name.
+                result = lookup(Array(parts.dropFirst()), scope: [], depth: 0)
+            }
+            candidates = result ?? []
+            memo[key] = candidates
+        }
+        return candidates.isEmpty ? nil : best(candidates, fromFile: fromFile)
     }
 
-    private func lookup(_ parts: [String], scope: [String], fromFile: String, depth: Int) -> Int? {
+    /// Same-named candidates (one per module) for a name, following typealiases.
+    private func lookup(_ parts: [String], scope: [String], depth: Int) -> [Int]? {
         guard depth < 8, !parts.isEmpty else { return nil }
         var k = scope.count
         while k >= 0 {
             let prefix = scope[0..<k]
             let candidate = (prefix + parts).joined(separator: ".")
-            if let found = byQualifiedName[candidate] { return best(found, fromFile: fromFile) }
+            if let found = byQualifiedName[candidate] { return found }
             if let alias = aliases[candidate] {
-                return lookup(alias.target.split(separator: ".").map(String.init), scope: alias.scope, fromFile: fromFile, depth: depth + 1)
+                return lookup(alias.target.split(separator: ".").map(String.init), scope: alias.scope, depth: depth + 1)
             }
-            // An alias or a type as the first part of a longer name (`Alias.Inner`).
+            // An alias as the first part of a longer name (`Alias.Inner`).
             if parts.count > 1 {
                 for j in stride(from: parts.count - 1, through: 1, by: -1) {
                     let head = (prefix + parts[0..<j]).joined(separator: ".")
                     if let alias = aliases[head],
-                       let base = lookup(alias.target.split(separator: ".").map(String.init), scope: alias.scope, fromFile: fromFile, depth: depth + 1) {
+                       let base = lookup(alias.target.split(separator: ".").map(String.init), scope: alias.scope, depth: depth + 1)?.first {
                         let rebased = componentQualifiedName(base).split(separator: ".").map(String.init) + parts[j...]
-                        if let found = byQualifiedName[rebased.joined(separator: ".")] { return best(found, fromFile: fromFile) }
+                        if let found = byQualifiedName[rebased.joined(separator: ".")] { return found }
                     }
                 }
             }

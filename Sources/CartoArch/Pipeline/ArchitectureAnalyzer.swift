@@ -53,9 +53,11 @@ public struct ArchitectureAnalyzer: Sendable {
 
     private func detect(path: String, configuration: CartoConfiguration, progress: ProgressReporter) throws -> AnalysisDocument {
         let discovery = FileDiscovery(options: .init(extensions: ["swift"], excludes: (configuration.exclude + options.excludes).map(Glob.init)))
+        let timer = StageTimer()
         let found = try discovery.discover(root: path)
+        timer.lap("discovery")
         let maxSize = options.maxFileSize ?? configuration.maxFileSize ?? Self.defaultMaxFileSize
-        var document = DetectionStage(options: .init(maxFileSize: maxSize, jobs: options.jobs)).run(files: found.files, root: path, progress: progress)
+        var document = DetectionStage(options: .init(maxFileSize: maxSize, jobs: options.jobs)).run(files: found.files, root: path, progress: progress, timer: timer)
         document.diagnostics = (found.diagnostics + document.diagnostics).sorted()
         return document
     }
@@ -66,13 +68,21 @@ public struct ArchitectureAnalyzer: Sendable {
         let preset = try resolvePreset(configuration)
         let progress = ProgressReporter(enabled: options.showProgress)
         defer { progress.finish() }
+        let timer = StageTimer()
         let document = try detect(path: path, configuration: configuration, progress: progress)
+        timer.lap("detection")
         progress.begin(phase: "Resolving references", total: 0)
         let architecture = ExtractionStage(jobs: options.jobs).run(document)
+        timer.lap("extraction")
         progress.begin(phase: "Categorising components", total: 0)
+        // The sorted edge lists depend on extraction only: build them on a second core while categorisation runs.
+        let lists = Concurrently(options.jobs > 1) { (architecture.dependencies(), architecture.externalReferenceList()) }
         let assignments = CategorisationStage(preset: preset, customLayers: configuration.layers).run(architecture)
+        timer.lap("categorisation")
         progress.begin(phase: "Checking rules", total: 0)
-        var report = AnalysisStage(preset: preset, configuration: configuration, baseline: options.baseline).run(architecture, assignments: assignments)
+        var report = AnalysisStage(preset: preset, configuration: configuration, baseline: options.baseline)
+            .run(architecture, assignments: assignments, lists: lists.value)
+        timer.lap("analysis")
         if let repo = PathUtilities.repositoryRoot(containing: path) {
             var isDir: ObjCBool = false
             let folder = FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && !isDir.boolValue ? (path as NSString).deletingLastPathComponent : path
@@ -80,5 +90,41 @@ public struct ArchitectureAnalyzer: Sendable {
             report.repositoryPrefix = rel == "." ? "" : rel
         }
         return report
+    }
+}
+
+/// Stage timings on stderr when `CARTO_TIMINGS` is set (used by the benchmarks).
+final class StageTimer {
+    private var last = DispatchTime.now().uptimeNanoseconds
+    private let enabled = ProcessInfo.processInfo.environment["CARTO_TIMINGS"] != nil
+
+    func lap(_ name: String) {
+        guard enabled else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        StandardError.write(String(format: "timing %@: %.3f s\n", name, Double(now - last) / 1e9))
+        last = now
+    }
+}
+
+/// Runs `body` on another thread (or inline when `parallel` is false); `value` waits for the result.
+final class Concurrently<T>: @unchecked Sendable {
+    private var result: T?
+    private let group = DispatchGroup()
+
+    init(_ parallel: Bool, _ body: @escaping @Sendable () -> T) {
+        if parallel {
+            group.enter()
+            Thread.detachNewThread { [self] in
+                result = body()
+                group.leave()
+            }
+        } else {
+            result = body()
+        }
+    }
+
+    var value: T {
+        group.wait()
+        return result!
     }
 }

@@ -1,0 +1,76 @@
+import CartoArch
+import CartoCore
+
+/// The JSON contract of `carto arch --format json`, written by hand with keys in sorted order (fast on big
+/// codebases). `JSONReportTests` checks it says exactly what `JSONEncoder` says for the same report.
+public enum JSONReport {
+    public static func render(_ r: ArchitectureReport) -> String {
+        var w = JSONWriter(capacity: 256 + r.dependencies.count * 140 + r.components.count * 300)
+        w.beginObject()
+        w.field("components", array: r.components) { w, c in
+            w.field("file", c.file); w.field("heuristic", c.heuristic); w.field("id", c.id); w.field("kind", c.kind.rawValue)
+            w.field("layer", c.layer); w.field("line", c.line); w.field("name", c.name); w.field("qualifiedName", c.qualifiedName)
+            w.field("reason", c.reason); w.field("role", c.role); w.field("size", c.size)
+        }
+        w.field("dependencies", array: r.dependencies) { w, d in
+            w.field("file", d.file); w.field("from", d.from); w.field("kind", d.kind.rawValue); w.field("line", d.line); w.field("to", d.to)
+        }
+        w.field("diagnostics", array: r.diagnostics) { w, d in
+            w.field("file", d.file)
+            if let line = d.line { w.field("line", line) }
+            w.field("message", d.message); w.field("severity", d.severity.rawValue)
+        }
+        w.field("externalDependencies", array: r.externalDependencies) { w, e in
+            w.field("count", e.count); w.field("from", e.from); w.field("origin", e.origin.rawValue); w.field("to", e.to)
+        }
+        w.field("layers", array: r.layers) { w, l in
+            w.field("color", l.color); w.field("name", l.name); w.field("title", l.title)
+        }
+        w.field("metrics") { w in metrics(&w, r.metrics) }
+        w.field("preset", r.preset)
+        w.field("repositoryPrefix", r.repositoryPrefix)
+        w.field("root", r.root)
+        w.field("rules", array: r.rules) { w, rule in
+            w.field("aliases", strings: rule.aliases); w.field("id", rule.id); w.field("name", rule.name); w.field("summary", rule.summary)
+        }
+        w.field("tool", r.tool)
+        w.field("version", r.version)
+        w.field("violations", array: r.violations) { w, v in
+            w.field("file", v.file); w.field("from", v.from); w.field("fromLayer", v.fromLayer); w.field("isNew", v.isNew)
+            w.field("kind", v.kind.rawValue); w.field("line", v.line); w.field("message", v.message); w.field("rule", v.rule)
+            w.field("to", v.to); w.field("toLayer", v.toLayer)
+        }
+        w.endObject()
+        return w.string + "\n"
+    }
+
+    private static func metrics(_ w: inout JSONWriter, _ m: ArchitectureMetrics) {
+        w.field("componentMetrics", array: m.componentMetrics, component)
+        w.field("components", m.components)
+        w.field("dependencies", m.dependencies)
+        w.field("layerDependencies", array: m.layerDependencies, pair)
+        w.field("layers", array: m.layers) { w, l in
+            w.field("completeExternalDependencies", l.completeExternalDependencies); w.field("components", l.components)
+            w.field("externalDependencies", l.externalDependencies); w.field("internalDependencies", l.internalDependencies)
+            w.field("layer", l.layer); w.field("otherReferences", l.otherReferences); w.field("sdkReferences", l.sdkReferences)
+            w.field("share", l.share); w.field("standardLibraryReferences", l.standardLibraryReferences)
+        }
+        w.field("newViolations", m.newViolations)
+        w.field("pressurePoints", array: m.pressurePoints, component)
+        w.field("preset", m.preset)
+        w.field("suppressedViolations", m.suppressedViolations)
+        w.field("viewControllerToCoordinator") { w in pair(&w, m.viewControllerToCoordinator) }
+        w.field("violations", m.violations)
+    }
+
+    private static func pair(_ w: inout JSONWriter, _ p: ArchitectureMetrics.PairMetrics) {
+        w.field("dependencies", p.dependencies); w.field("distinctPairs", p.distinctPairs); w.field("distinctTargets", p.distinctTargets)
+        w.field("from", p.from); w.field("to", p.to); w.field("violating", p.violating)
+    }
+
+    private static func component(_ w: inout JSONWriter, _ c: ArchitectureMetrics.ComponentMetrics) {
+        w.field("component", c.component); w.field("distinctViolatingDependencies", c.distinctViolatingDependencies)
+        w.field("externalReferences", c.externalReferences); w.field("fanIn", c.fanIn); w.field("fanOut", c.fanOut)
+        w.field("instability", c.instability); w.field("layer", c.layer); w.field("violations", c.violations)
+    }
+}
