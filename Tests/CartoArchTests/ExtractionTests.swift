@@ -105,3 +105,16 @@ final class ExtractionTests: XCTestCase {
         XCTAssertEqual(edge.line, 2)
     }
 }
+
+final class CompositionTypealiasTests: XCTestCase {
+    func testAdoptingACompositionTypealiasAdoptsEachMember() throws {
+        let report = try TestCodebase(source: """
+            protocol Core {}
+            protocol Relay {}
+            typealias Navigable = Core & Relay
+            final class Screen: Navigable {}
+            """).analyze()
+        XCTAssertEqual(report.dependencies(from: "Screen", to: "Core").map(\.kind), [.conformance])
+        XCTAssertEqual(report.dependencies(from: "Screen", to: "Relay").map(\.kind), [.conformance])
+    }
+}

@@ -41,6 +41,8 @@ public struct AnalysisStage: Sendable {
         for edge in graph.edges {
             let from = assignments[edge.from], to = assignments[edge.to]
             if allowed.contains(LayerPair(from: from.layer, to: to.layer)) { continue }
+            // A type and the types nested in it are one unit (`ProductCell` and `ProductCell.Style`): never a violation.
+            if Self.isNesting(components[edge.from].qualifiedName, components[edge.to].qualifiedName) { continue }
             for rule in rules where rule.isViolated(from: from, to: to) {
                 let ids = Set([rule.identifier] + rule.aliases + ["*"])
                 let lineIgnores = document.ignores[edge.label.file]?[edge.label.line] ?? []
@@ -80,6 +82,11 @@ public struct AnalysisStage: Sendable {
             components: reportComponents, dependencies: lists?.dependencies ?? architecture.dependencies(),
             externalDependencies: lists?.external ?? architecture.externalReferenceList(), violations: violations, metrics: metrics,
             diagnostics: document.diagnostics)
+    }
+
+    static func isNesting(_ a: String, _ b: String) -> Bool {
+        (a.count > b.count && a.hasPrefix(b) && a.dropFirst(b.count).first == ".")
+            || (b.count > a.count && b.hasPrefix(a) && b.dropFirst(a.count).first == ".")
     }
 
     private func title(_ layer: String) -> String { layers.first { $0.name == layer }?.title ?? layer.capitalized }

@@ -28,7 +28,7 @@ public struct ViewIsolationRule: ArchitectureRule {
     public let identifier = "view-isolation"
     public let aliases = ["R1"]
     public let name = "Views depend only on views"
-    public let summary = "A component of the View layer must not depend on Model or Controller components (the paper's R1); pass data in through view types or protocols that the view layer declares."
+    public let summary = "A component of the View layer must not depend on Model or Controller components (the paper's R1); pass data in through view types or protocols that the view layer declares. A type and the types nested in it count as one unit."
     public let triggeringExamples = [
         """
         import UIKit
@@ -46,6 +46,13 @@ public struct ViewIsolationRule: ArchitectureRule {
         import UIKit
         final class Badge: UIView {}
         final class ProductCell: UITableViewCell { let badge = Badge() ; func configure(title: String) {} }
+        """,
+        """
+        import UIKit
+        final class ProductCell: UITableViewCell {
+            enum Style { case compact, regular }
+            var style: Style = .regular
+        }
         """,
     ]
     public init() {}

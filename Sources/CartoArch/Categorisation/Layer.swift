@@ -41,8 +41,6 @@ public enum Role {
     /// A protocol that abstracts the components adopting it (delegate protocols, service interfaces).
     public static let interface = "interface"
     public static let test = "test"
-    /// A helper type nested in another component, sharing its layer.
-    public static let nested = "nested"
 }
 
 /// Which layer and role a component was given, by which heuristic, and why.

@@ -125,6 +125,14 @@ public enum SDKKnowledgeBase {
         "UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate", "NSApplicationDelegate",
         "WKExtensionDelegate", "WKApplicationDelegate", "CPTemplateApplicationSceneDelegate",
         "UIApplicationDelegateAdaptor",
+        // App-extension principal classes and handlers play the application delegate's part for their extension.
+        "NSExtensionRequestHandling", "UNNotificationContentExtension", "CXProviderDelegate",
+    ]
+
+    /// Base classes of app-extension principal classes (notification service, intents, share, widgets).
+    public static let extensionPrincipalClasses: Set<String> = [
+        "UNNotificationServiceExtension", "INExtension", "NSFileProviderExtension", "NSFileProviderReplicatedExtension",
+        "ASCredentialProviderViewController", "CXCallDirectoryProvider", "MXMetricManagerSubscriber",
     ]
 
     /// Controller-side UIKit protocols: an object conforming to them mediates between views and data.

@@ -319,6 +319,10 @@ final class SyntaxCollector: SyntaxVisitor {
         let target = node.initializer.value
         if let p = Self.typePath(target) {
             summary.typealiases.append((currentPath + [node.name.text], p.joined(separator: "."), line(node)))
+        } else if let composition = target.as(CompositionTypeSyntax.self) {
+            // `typealias Navigable = Core & Relay`: adopting the alias adopts every member.
+            let members = composition.elements.compactMap { Self.typePath($0.type)?.joined(separator: ".") }
+            summary.typealiases.append((currentPath + [node.name.text], members.joined(separator: " & "), line(node)))
         }
         pushGenerics(Self.genericParameterNames(node.genericParameterClause))
         collect(type: target, kind: .typeAlias)

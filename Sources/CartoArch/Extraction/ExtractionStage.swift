@@ -79,7 +79,9 @@ public struct ExtractionStage: Sendable {
     public func run(_ document: AnalysisDocument) -> ExtractedArchitecture {
         let components = document.components
         let files = document.files.map(\.path)
-        let base = NameResolver(components: components, typealiases: document.typealiases)
+        let base = NameResolver(components: components, typealiases: document.typealiases.filter { !$0.target.contains("&") })
+        let compositions = Dictionary(document.typealiases.filter { $0.target.contains("&") }.map { ($0.qualifiedName, $0.target.components(separatedBy: " & ")) },
+                                      uniquingKeysWith: { first, _ in first })
         let count = components.count
         let partials = UnsafeMutableBufferPointer<Partial>.allocate(capacity: count)
         partials.initialize(repeating: Partial())
@@ -91,7 +93,7 @@ public struct ExtractionStage: Sendable {
             let resolver = base.copy()
             let lo = w * chunk, hi = min(count, lo + chunk)
             guard lo < hi else { return }
-            for i in lo..<hi { out[i] = Self.extract(i, components: components, files: files, resolver: resolver) }
+            for i in lo..<hi { out[i] = Self.extract(i, components: components, files: files, resolver: resolver, compositions: compositions) }
         }
 
         var graph = Multigraph<Int, ExtractedArchitecture.Site>()
@@ -108,13 +110,19 @@ public struct ExtractionStage: Sendable {
                                      externalViewControllerUses: partials.map(\.externalViewControllerUses))
     }
 
-    private static func extract(_ i: Int, components: [Component], files: [String], resolver: NameResolver) -> Partial {
+    private static func extract(_ i: Int, components: [Component], files: [String], resolver: NameResolver,
+                                compositions: [String: [String]]) -> Partial {
         var p = Partial()
         let c = components[i]
+        // Composition typealiases in an inheritance clause stand for each of their members.
+        let inheritance = c.inheritance.flatMap { entry -> [InheritedTypeName] in
+            guard let members = compositions[entry.name] else { return [entry] }
+            return members.map { InheritedTypeName(name: $0, file: entry.file, line: entry.line) }
+        }
         let scope = c.qualifiedName.split(separator: ".").map(String.init)
         let scopeKey = c.qualifiedName
         // Inheritance clause: superclass first for classes, conformances otherwise.
-        for (position, inherited) in c.inheritance.enumerated() {
+        for (position, inherited) in inheritance.enumerated() {
             let resolved = resolver.resolve(inherited.name, scope: Array(scope.dropLast()), fromFile: inherited.file)
                 ?? resolver.resolve(inherited.name, scope: scope, fromFile: inherited.file)
             let kind: DependencyKind

@@ -40,6 +40,7 @@ public struct InheritedTypeName: Codable, Hashable, Sendable {
     public var name: String
     public var file: String
     public var line: Int
+    public init(name: String, file: String, line: Int) { self.name = name; self.file = file; self.line = line }
 }
 
 /// One type of the codebase with everything detection learned about it.

@@ -2,7 +2,7 @@
 /// is the controller's interface; a repository protocol adopted by services is a model.
 public struct ProtocolByConformers: CategorisationHeuristic {
     public static let identifier = "protocol-by-conformers"
-    public static let summary = "A protocol whose conforming components in the codebase all sit in one layer (controller or view) belongs to that layer; delegate protocols adopted by view controllers are controllers, not views."
+    public static let summary = "A view's or controller's delegate or data-source protocol (…ViewDelegate, …CellDelegate, …ViewControllerDelegate, …CoordinatorDelegate) is a controller-layer interface; any other protocol whose conforming components all sit in one layer (controller or view) belongs to that layer, except that delegate protocols are never views."
     public static let triggeringExamples = [
         CategorisationExample("""
             import UIKit
@@ -16,6 +16,11 @@ public struct ProtocolByConformers: CategorisationHeuristic {
             final class B: UICollectionViewCell, Reusable { static let reuseIdentifier = "B" }
             """, component: "Reusable", layer: "view", role: Role.view),
         CategorisationExample("protocol LoginViewControllerDelegate: AnyObject { func didLogIn() }", component: "LoginViewControllerDelegate", layer: "controller", role: Role.interface),
+        CategorisationExample("""
+            import UIKit
+            protocol StatusViewDelegate: AnyObject { func didTapAvatar() }
+            final class StatusCell: UITableViewCell, StatusViewDelegate { func didTapAvatar() {} }
+            """, component: "StatusViewDelegate", layer: "controller", role: Role.interface),
     ]
     public static let nonTriggeringExamples = [
         CategorisationExample("""
@@ -44,6 +49,10 @@ public struct ProtocolByConformers: CategorisationHeuristic {
 
     public func assign(_ i: Int, context: CategorisationContext) -> LayerAssignment? {
         guard context.components[i].kind == .protocol else { return nil }
+        let name = context.components[i].name
+        // A view's or controller's delegate protocol is its outgoing interface towards a controller, whoever
+        // adopts it (views often forward such delegates): never a view, never a model.
+        if let byName = Self.byName(name) { return byName }
         // Test fakes adopt protocols too; they say nothing about the protocol's role in the app.
         let conformers = context.conformers[i].filter { context.assignments[$0]?.layer != "test" }
         guard !conformers.isEmpty else { return Self.byName(context.components[i].name) }
@@ -52,7 +61,8 @@ public struct ProtocolByConformers: CategorisationHeuristic {
             guard let a = context.assignments[j] else { return nil }
             layers.insert(a.layer)
         }
-        guard layers.count == 1, let layer = layers.first, layer != "model", layer != "entity" else { return nil }
+        guard layers.count == 1, var layer = layers.first, layer != "model", layer != "entity" else { return nil }
+        if layer == "view" && (name.hasSuffix("Delegate") || name.hasSuffix("DataSource")) { layer = "controller" }
         // The protocol is the abstraction the pattern asks for (a view controller talking to its delegate is not R3),
         // so it gets a role of its own rather than its adopters' role.
         let role = layer == "view" ? Role.view : Role.interface
