@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every test. Installs what the tests need first (headless Chromium and chromedriver from Debian),
-# so it works on a clean machine: `bash scripts/test.sh`.
+# so it works on a clean machine: `bash scripts/test.sh`. Ends with a line `tests: N passed, N failed, N skipped`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,4 +16,18 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 echo "==> swift test" >&2
-swift test 2>&1
+log=$(mktemp)
+set +e
+swift test --disable-swift-testing 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+set -e
+# XCTest's last summary: "Executed N tests, with S tests skipped and F failures ..."
+summary=$(grep -E "^[[:space:]]*Executed [0-9]+ tests?, with" "$log" | tail -1 || true)
+rm -f "$log"
+if [ -n "$summary" ]; then
+    total=$(echo "$summary" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/')
+    skipped=$(echo "$summary" | grep -oE '[0-9]+ tests? skipped' | grep -oE '^[0-9]+' || echo 0)
+    failed=$(echo "$summary" | sed -E 's/.* ([0-9]+) failures?.*/\1/')
+    echo "tests: $((total - skipped - failed)) passed, $failed failed, $skipped skipped"
+fi
+exit "$status"

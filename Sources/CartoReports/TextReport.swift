@@ -13,7 +13,7 @@ public enum TextReport {
         for l in m.layers {
             let title = report.layers.first { $0.name == l.layer }?.title ?? l.layer
             out += "  " + title.padding(toLength: width, withPad: " ", startingAt: 0)
-            out += "  \(pad(l.components, 5)) components (\(formatShare(l.share))%)  internal \(pad(l.internalDependencies, 5))  external \(pad(l.externalDependencies, 5))  complete \(pad(l.completeExternalDependencies, 6))\n"
+            out += "  \(pad(l.components, 5)) components \(String(repeating: " ", count: max(0, 5 - formatShare(l.share).count)))\(formatShare(l.share))%  internal \(pad(l.internalDependencies, 5))  external \(pad(l.externalDependencies, 5))  complete \(pad(l.completeExternalDependencies, 6))\n"
         }
         let violatingPairs = m.layerDependencies.filter { $0.violating && $0.dependencies > 0 }
         if !violatingPairs.isEmpty || m.viewControllerToCoordinator.dependencies > 0 {

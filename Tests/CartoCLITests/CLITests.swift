@@ -115,6 +115,17 @@ final class CLITests: XCTestCase {
         XCTAssertFalse(try carto(["arch", Self.example], environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}["))
     }
 
+    /// The README shows real output: it must stay what the tool prints.
+    func testREADMESampleOutputIsCurrent() throws {
+        let readme = try String(contentsOfFile: Self.repoRoot + "/README.md", encoding: .utf8)
+        let marker = "$ swift run -c release carto arch Examples/ShopApp\n"
+        let start = try XCTUnwrap(readme.range(of: marker)).upperBound
+        let end = try XCTUnwrap(readme.range(of: "```", range: start..<readme.endIndex)).lowerBound
+        let shown = String(readme[start..<end])
+        let actual = try carto(["arch", "Examples/ShopApp", "--color", "never"], cwd: Self.repoRoot)
+        XCTAssertEqual(actual.stdout, shown)
+    }
+
     func testRulesListsPresetsHeuristicsAndRules() throws {
         let r = try carto(["arch", "rules"])
         XCTAssertEqual(r.status, 0)

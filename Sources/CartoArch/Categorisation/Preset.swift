@@ -51,7 +51,7 @@ public struct Preset: Sendable {
             Relabel(ApplicationDelegate(), layer: "coordinator"), Relabel(CoordinatorNaming(), layer: "coordinator"),
             ViewModelNaming(layer: "viewmodel"), Relabel(CoordinatorBehaviour(), layer: "coordinator"),
             Relabel(ControllerProtocolConformance(), layer: "view"), Relabel(PresenterNaming(), layer: "viewmodel"),
-            ProtocolByConformers(), ModelFallback(),
+            ProtocolByConformers(interfaceLayer: "view"), ModelFallback(),
         ],
         rules: [
             ModelIsolationRule(),
@@ -77,7 +77,7 @@ public struct Preset: Sendable {
                 (["ViewInput", "ViewProtocol"], "view", Role.view),
             ]),
             Relabel(ApplicationDelegate(), layer: "router"), Relabel(CoordinatorNaming(), layer: "router"),
-            ProtocolByConformers(), ModelFallback(layer: "entity"),
+            ProtocolByConformers(interfaceLayer: "view"), ModelFallback(layer: "entity"),
         ],
         rules: [
             ForbiddenLayerDependencyRule(from: "view", to: "interactor", identifier: "viper-view-interactor",

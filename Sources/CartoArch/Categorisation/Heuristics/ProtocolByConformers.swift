@@ -35,13 +35,15 @@ public struct ProtocolByConformers: CategorisationHeuristic {
             final class B: SettingsDelegate { func didChange() {} }
             """, component: "SettingsDelegate"),
     ]
-    public init() {}
+    /// The layer delegate interfaces go to: `controller` in MVC; presets without a controller layer name another.
+    public let interfaceLayer: String
+    public init(interfaceLayer: String = "controller") { self.interfaceLayer = interfaceLayer }
 
-    /// Without adopters in the codebase, a controller's outgoing interface is still recognisable by name.
-    static func byName(_ name: String) -> LayerAssignment? {
+    /// A view's or controller's delegate protocol is recognisable by name alone.
+    func byName(_ name: String) -> LayerAssignment? {
         for owner in ["ViewController", "Coordinator", "Controller", "Router", "Presenter", "Cell", "View"] {
             for suffix in ["Delegate", "DataSource", "Output"] where name.hasSuffix(owner + suffix) {
-                return LayerAssignment(layer: "controller", role: Role.interface, heuristic: identifier, reason: "the delegate interface of a \(owner == "ViewController" ? "view controller" : owner.lowercased())")
+                return LayerAssignment(layer: interfaceLayer, role: Role.interface, heuristic: Self.identifier, reason: "the delegate interface of a \(owner == "ViewController" ? "view controller" : owner.lowercased())")
             }
         }
         return nil
@@ -52,17 +54,17 @@ public struct ProtocolByConformers: CategorisationHeuristic {
         let name = context.components[i].name
         // A view's or controller's delegate protocol is its outgoing interface towards a controller, whoever
         // adopts it (views often forward such delegates): never a view, never a model.
-        if let byName = Self.byName(name) { return byName }
+        if let byName = byName(name) { return byName }
         // Test fakes adopt protocols too; they say nothing about the protocol's role in the app.
         let conformers = context.conformers[i].filter { context.assignments[$0]?.layer != "test" }
-        guard !conformers.isEmpty else { return Self.byName(context.components[i].name) }
+        guard !conformers.isEmpty else { return nil }
         var layers = Set<String>()
         for j in conformers {
             guard let a = context.assignments[j] else { return nil }
             layers.insert(a.layer)
         }
         guard layers.count == 1, var layer = layers.first, layer != "model", layer != "entity" else { return nil }
-        if layer == "view" && (name.hasSuffix("Delegate") || name.hasSuffix("DataSource")) { layer = "controller" }
+        if layer == "view" && (name.hasSuffix("Delegate") || name.hasSuffix("DataSource")) { layer = interfaceLayer }
         // The protocol is the abstraction the pattern asks for (a view controller talking to its delegate is not R3),
         // so it gets a role of its own rather than its adopters' role.
         let role = layer == "view" ? Role.view : Role.interface
