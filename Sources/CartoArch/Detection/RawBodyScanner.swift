@@ -103,10 +103,9 @@ extension SyntaxCollector {
             guard let layout = raw.layoutView else { return true }
             var o = offset
             var previous: RawSyntax?
-            var previousOffset = 0
             for child in layout.children {
                 guard let child else { continue }
-                defer { previous = child; previousOffset = o; o += child.byteLength }
+                defer { previous = child; o += child.byteLength }
                 if let p = previous {
                     if (p.kind == .unresolvedAsExpr || p.kind == .unresolvedIsExpr) && child.kind == .typeExpr {
                         collectRawType(child, o, .typeCast)
@@ -116,7 +115,6 @@ extension SyntaxCollector {
                        m.declName.baseName.tokenView.rawText == "rootViewController" {
                         noteNavigationCall("rootViewController")
                     }
-                    _ = previousOffset
                 }
                 if !scan(child, o, .plain) { return false }
             }

@@ -267,32 +267,22 @@ final class SyntaxCollector: SyntaxVisitor {
         return .skipChildren
     }
 
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        beginRecord(kind: .type(.class), path: currentPath + [node.name.text], node: node, inheritance: node.inheritanceClause,
+    private func beginType<D: DeclGroupSyntax & NamedDeclSyntax & WithGenericParametersSyntax>(_ node: D, _ kind: ComponentKind) -> SyntaxVisitorContinueKind {
+        beginRecord(kind: .type(kind), path: currentPath + [node.name.text], node: node, inheritance: node.inheritanceClause,
                     attributes: node.attributes, generics: node.genericParameterClause, whereClause: node.genericWhereClause)
         return .visitChildren
     }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { beginType(node, .class) }
     override func visitPost(_ node: ClassDeclSyntax) { endRecord() }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        beginRecord(kind: .type(.struct), path: currentPath + [node.name.text], node: node, inheritance: node.inheritanceClause,
-                    attributes: node.attributes, generics: node.genericParameterClause, whereClause: node.genericWhereClause)
-        return .visitChildren
-    }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { beginType(node, .struct) }
     override func visitPost(_ node: StructDeclSyntax) { endRecord() }
 
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        beginRecord(kind: .type(.enum), path: currentPath + [node.name.text], node: node, inheritance: node.inheritanceClause,
-                    attributes: node.attributes, generics: node.genericParameterClause, whereClause: node.genericWhereClause)
-        return .visitChildren
-    }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { beginType(node, .enum) }
     override func visitPost(_ node: EnumDeclSyntax) { endRecord() }
 
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
-        beginRecord(kind: .type(.actor), path: currentPath + [node.name.text], node: node, inheritance: node.inheritanceClause,
-                    attributes: node.attributes, generics: node.genericParameterClause, whereClause: node.genericWhereClause)
-        return .visitChildren
-    }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { beginType(node, .actor) }
     override func visitPost(_ node: ActorDeclSyntax) { endRecord() }
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -348,46 +338,41 @@ final class SyntaxCollector: SyntaxVisitor {
         }
     }
 
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        pushGenerics(Self.genericParameterNames(node.genericParameterClause))
-        collectGenerics(node.genericParameterClause, node.genericWhereClause)
-        let params = parameters(node.signature.parameterClause)
-        let ret = node.signature.returnClause?.type
-        if let ret { collect(type: ret, kind: .returnType) }
+    /// Functions, initializers and subscripts: signature types, a method entry when directly in a type, then the body.
+    private func beginFunction(_ node: some SyntaxProtocol, name: String, generics: GenericParameterClauseSyntax?,
+                               whereClause: GenericWhereClauseSyntax?, parameters clause: FunctionParameterClauseSyntax,
+                               returnType: TypeSyntax?, isStatic: Bool) -> SyntaxVisitorContinueKind {
+        pushGenerics(Self.genericParameterNames(generics))
+        collectGenerics(generics, whereClause)
+        let params = parameters(clause)
+        if let returnType { collect(type: returnType, kind: .returnType) }
         if bodyDepth == 0, let r = currentRecord {
-            summary.records[r].methods.append(MethodInfo(name: node.name.text, parameters: params, returnType: ret.map { text($0) },
-                                                         isStatic: Self.isStatic(node.modifiers), line: line(node)))
+            summary.records[r].methods.append(MethodInfo(name: name, parameters: params, returnType: returnType.map { text($0) },
+                                                         isStatic: isStatic, line: line(node)))
         }
         bodyDepth += 1
         return .visitChildren
     }
-    override func visitPost(_ node: FunctionDeclSyntax) { bodyDepth -= 1; popGenerics() }
+
+    private func endFunction() { bodyDepth -= 1; popGenerics() }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        beginFunction(node, name: node.name.text, generics: node.genericParameterClause, whereClause: node.genericWhereClause,
+                      parameters: node.signature.parameterClause, returnType: node.signature.returnClause?.type, isStatic: Self.isStatic(node.modifiers))
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) { endFunction() }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-        pushGenerics(Self.genericParameterNames(node.genericParameterClause))
-        collectGenerics(node.genericParameterClause, node.genericWhereClause)
-        let params = parameters(node.signature.parameterClause)
-        if bodyDepth == 0, let r = currentRecord {
-            summary.records[r].methods.append(MethodInfo(name: "init", parameters: params, returnType: nil, isStatic: false, line: line(node)))
-        }
-        bodyDepth += 1
-        return .visitChildren
+        beginFunction(node, name: "init", generics: node.genericParameterClause, whereClause: node.genericWhereClause,
+                      parameters: node.signature.parameterClause, returnType: nil, isStatic: false)
     }
-    override func visitPost(_ node: InitializerDeclSyntax) { bodyDepth -= 1; popGenerics() }
+    override func visitPost(_ node: InitializerDeclSyntax) { endFunction() }
 
     override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
-        pushGenerics(Self.genericParameterNames(node.genericParameterClause))
-        collectGenerics(node.genericParameterClause, node.genericWhereClause)
-        let params = parameters(node.parameterClause)
-        collect(type: node.returnClause.type, kind: .returnType)
-        if bodyDepth == 0, let r = currentRecord {
-            summary.records[r].methods.append(MethodInfo(name: "subscript", parameters: params, returnType: text(node.returnClause.type),
-                                                         isStatic: Self.isStatic(node.modifiers), line: line(node)))
-        }
-        bodyDepth += 1
-        return .visitChildren
+        beginFunction(node, name: "subscript", generics: node.genericParameterClause, whereClause: node.genericWhereClause,
+                      parameters: node.parameterClause, returnType: node.returnClause.type, isStatic: Self.isStatic(node.modifiers))
     }
-    override func visitPost(_ node: SubscriptDeclSyntax) { bodyDepth -= 1; popGenerics() }
+    override func visitPost(_ node: SubscriptDeclSyntax) { endFunction() }
 
     override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind { bodyDepth += 1; return .visitChildren }
     override func visitPost(_ node: DeinitializerDeclSyntax) { bodyDepth -= 1 }
