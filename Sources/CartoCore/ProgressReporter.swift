@@ -14,9 +14,10 @@ public final class ProgressReporter: @unchecked Sendable {
     private var completed = 0
     private var total = 0
 
+    /// `CARTO_PROGRESS_DELAY` (seconds) overrides the delay, so tests can see progress on small inputs.
     public init(enabled: Bool, delay: TimeInterval = 1.0) {
         self.enabled = enabled
-        self.delay = delay
+        self.delay = ProcessInfo.processInfo.environment["CARTO_PROGRESS_DELAY"].flatMap(Double.init) ?? delay
         self.isTTY = isatty(STDERR_FILENO) == 1
     }
 

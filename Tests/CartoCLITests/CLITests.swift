@@ -72,6 +72,44 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(badConfig.stderr.contains(".carto.yml:1: unknown key 'layerz'"), badConfig.stderr)
     }
 
+    func testProgressGoesToStderrAndNotToTheReport() throws {
+        let dir = try tempDir()
+        for i in 0..<40 { try "struct S\(i) {}\n".write(toFile: dir + "/S\(i).swift", atomically: true, encoding: .utf8) }
+        let shown = try carto(["arch", dir, "--format", "json"], environment: ["CARTO_PROGRESS_DELAY": "0"])
+        XCTAssertTrue(shown.stderr.contains("Parsing Swift files"), shown.stderr)
+        XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)), "stdout stays pure JSON")
+        let quiet = try carto(["arch", dir, "--quiet"], environment: ["CARTO_PROGRESS_DELAY": "0"])
+        XCTAssertFalse(quiet.stderr.contains("Parsing"))
+    }
+
+    /// Root reads every file regardless of permissions, so run carto as `nobody` to meet a really unreadable file.
+    func testUnreadableFileIsReportedAndSkipped() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            throw XCTSkip("needs root and setpriv to drop privileges")
+        }
+        let dir = try tempDir()
+        try "struct Good {}\n".write(toFile: dir + "/Good.swift", atomically: true, encoding: .utf8)
+        try "struct Secret {}\n".write(toFile: dir + "/Secret.swift", atomically: true, encoding: .utf8)
+        chmod(dir, 0o755)
+        chmod(dir + "/Good.swift", 0o644)
+        chmod(dir + "/Secret.swift", 0o000)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", Self.binary, "arch", dir, "--format", "json"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let names = (report["components"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        XCTAssertEqual(names, ["Good"])
+        let diagnostics = report["diagnostics"] as? [[String: Any]] ?? []
+        XCTAssertTrue(diagnostics.contains { ($0["file"] as? String) == "Secret.swift" && (($0["message"] as? String) ?? "").contains("not readable") }, "\(diagnostics)")
+    }
+
     func testHelpEverywhere() throws {
         for args in [["--help"], ["arch", "--help"], ["arch", "check", "--help"], ["arch", "detect", "--help"], ["arch", "rules", "--help"]] {
             let r = try carto(args)
