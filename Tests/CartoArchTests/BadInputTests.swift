@@ -51,6 +51,17 @@ final class BadInputTests: XCTestCase {
         XCTAssertTrue(report.diagnostics.contains { $0.file == "Secret.swift" && $0.message.contains("not readable") })
     }
 
+    /// swift-syntax backtracks exponentially on deeply nested `[`; such files are skipped, not parsed for hours.
+    func testPathologicalBracketNestingIsSkippedQuickly() throws {
+        let deep = "let x = " + String(repeating: "[(", count: 40) + "1" + String(repeating: ")]", count: 40) + "\n"
+        let codebase = try TestCodebase(["Deep.swift": deep, "Fine.swift": "let ok = [[[1]]]\nstruct Fine {}\n"])
+        let start = Date()
+        let report = try codebase.analyze()
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30)
+        XCTAssertEqual(report.components.map(\.name), ["Fine"])
+        XCTAssertTrue(report.diagnostics.contains { $0.file == "Deep.swift" && $0.message.contains("nests 40 levels") }, "\(report.diagnostics)")
+    }
+
     func testSymlinkLoopsAndVendoredFoldersAreNotFollowed() throws {
         let codebase = try TestCodebase([
             "App/Main.swift": "struct Main {}\n",

@@ -31,6 +31,12 @@ enum SourceFileReader {
             guard let source = String(validating: bytes, as: UTF8.self) else {
                 return skip("file is not valid UTF-8; re-save it as UTF-8 (skipped)")
             }
+            // swift-syntax's type lookahead backtracks exponentially on deeply nested `[` (24 levels take seconds,
+            // 30 take hours); no real code nests that deep, so such a file is skipped rather than hanging the run.
+            let depth = Self.maximumBracketDepth(bytes)
+            if depth > Self.maximumBracketNesting {
+                return skip("'[' nests \(depth) levels deep, beyond the parser's safe limit of \(Self.maximumBracketNesting) (skipped; exclude the file or flatten the literal)")
+            }
             let lines = LineTable(bytes: bytes)
             let tree = Parser.parse(source: bytes)
             let collector = SyntaxCollector(fileIndex: fileIndex, relativePath: relativePath, lines: lines, source: bytes)
@@ -56,6 +62,17 @@ enum SourceFileReader {
 
 extension SourceFileReader {
     static let ignoreMarker = Array("carto:ignore".utf8)
+    static let maximumBracketNesting = 16
+
+    /// Deepest nesting of `[` … `]` in the bytes (brackets inside strings and comments count too: an upper bound).
+    static func maximumBracketDepth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var depth = 0, deepest = 0
+        for b in bytes {
+            if b == 91 { depth += 1; if depth > deepest { deepest = depth } }
+            else if b == 93, depth > 0 { depth -= 1 }
+        }
+        return deepest
+    }
 
     /// Byte search (the common case, no match, touches each byte once).
     static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
