@@ -12,6 +12,26 @@ public struct JSONWriter {
         output.reserveCapacity(capacity)
     }
 
+    /// A writer for the elements of an array that another writer will splice in with `field(_:elements:)`;
+    /// `depth` is the nesting depth of the array's key (1 for a top-level member). Lets big arrays render in parallel.
+    public static func elements(depth: Int, pretty: Bool = true, capacity: Int = 1 << 16) -> JSONWriter {
+        var w = JSONWriter(pretty: pretty, capacity: capacity)
+        w.indent = depth + 1
+        w.first = [true]
+        return w
+    }
+
+    /// Splices in the elements written by a writer from `elements(depth:)`.
+    public mutating func field(_ k: StaticString, elements fragment: JSONWriter) {
+        key(k)
+        output.append(91)
+        if fragment.first.first == false {
+            output.append(contentsOf: fragment.output)
+            newline()
+        }
+        output.append(93)
+    }
+
     public var string: String { String(decoding: output, as: UTF8.self) }
 
     private mutating func raw(_ s: StaticString) {
@@ -57,6 +77,12 @@ public struct JSONWriter {
 
     public mutating func value(_ s: String) {
         output.append(34)
+        // Most strings need no escaping: copy them in one go.
+        if !s.utf8.contains(where: { $0 < 32 || $0 == 34 || $0 == 92 }) {
+            output.append(contentsOf: s.utf8)
+            output.append(34)
+            return
+        }
         for b in s.utf8 {
             switch b {
             case 34: raw("\\\"")
@@ -74,7 +100,19 @@ public struct JSONWriter {
         output.append(34)
     }
 
-    public mutating func value(_ n: Int) { output.append(contentsOf: String(n).utf8) }
+    public mutating func value(_ n: Int) {
+        if n < 0 { output.append(45) }
+        var m = n.magnitude
+        if m < 10 { output.append(48 + UInt8(m)); return }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while m > 0 { buffer[count] = 48 + UInt8(m % 10); m /= 10; count += 1 }
+            for i in stride(from: count - 1, through: 0, by: -1) { output.append(buffer[i]) }
+        }
+    }
     public mutating func value(_ b: Bool) { if b { raw("true") } else { raw("false") } }
     public mutating func value(_ d: Double) {
         if d.rounded() == d, abs(d) < 1e15 { value(Int(d)) } else { output.append(contentsOf: "\(d)".utf8) }

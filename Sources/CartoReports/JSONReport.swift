@@ -1,20 +1,29 @@
 import CartoArch
 import CartoCore
+import Foundation
 
 /// The JSON contract of `carto arch --format json`, written by hand with keys in sorted order (fast on big
 /// codebases). `JSONReportTests` checks it says exactly what `JSONEncoder` says for the same report.
 public enum JSONReport {
     public static func render(_ r: ArchitectureReport) -> String {
-        var w = JSONWriter(capacity: 256 + r.dependencies.count * 140 + r.components.count * 300)
+        // The dependency list is most of the output: write it on a second core meanwhile.
+        let dependencies = Concurrently(r.dependencies.count > 2_000 && ProcessInfo.processInfo.activeProcessorCount > 1) {
+            var f = JSONWriter.elements(depth: 1, capacity: r.dependencies.count * 140)
+            for d in r.dependencies {
+                f.element(); f.beginObject()
+                f.field("file", d.file); f.field("from", d.from); f.field("kind", d.kind.rawValue); f.field("line", d.line); f.field("to", d.to)
+                f.endObject()
+            }
+            return f
+        }
+        var w = JSONWriter(capacity: 256 + r.components.count * 300 + r.externalDependencies.count * 100)
         w.beginObject()
         w.field("components", array: r.components) { w, c in
             w.field("file", c.file); w.field("heuristic", c.heuristic); w.field("id", c.id); w.field("kind", c.kind.rawValue)
             w.field("layer", c.layer); w.field("line", c.line); w.field("name", c.name); w.field("qualifiedName", c.qualifiedName)
             w.field("reason", c.reason); w.field("role", c.role); w.field("size", c.size)
         }
-        w.field("dependencies", array: r.dependencies) { w, d in
-            w.field("file", d.file); w.field("from", d.from); w.field("kind", d.kind.rawValue); w.field("line", d.line); w.field("to", d.to)
-        }
+        w.field("dependencies", elements: dependencies.value)
         w.field("diagnostics", array: r.diagnostics) { w, d in
             w.field("file", d.file)
             if let line = d.line { w.field("line", line) }

@@ -72,3 +72,24 @@ final class ExporterTests: XCTestCase {
         XCTAssertEqual(g.predecessors(of: b), [a])
     }
 }
+
+final class JSONWriterTests: XCTestCase {
+    func testWritesValidJSONWithEscapesNumbersAndSplicedArrays() throws {
+        var fragment = JSONWriter.elements(depth: 1)
+        for n in [0, 7, 42, -15, 1_234_567, Int.max, Int.min + 1] { fragment.element(); fragment.value(n) }
+        var w = JSONWriter()
+        w.beginObject()
+        w.field("empty", elements: JSONWriter.elements(depth: 1))
+        w.field("numbers", elements: fragment)
+        w.field("text", "quote \" backslash \\ newline \n tab \t control \u{01} ünï")
+        w.field("ratio", 0.25)
+        w.field("whole", 3.0)
+        w.endObject()
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(w.output)) as? [String: Any])
+        XCTAssertEqual(object["numbers"] as? [Int], [0, 7, 42, -15, 1_234_567, Int.max, Int.min + 1])
+        XCTAssertEqual((object["empty"] as? [Any])?.count, 0)
+        XCTAssertEqual(object["text"] as? String, "quote \" backslash \\ newline \n tab \t control \u{01} ünï")
+        XCTAssertEqual(object["ratio"] as? Double, 0.25)
+        XCTAssertEqual(object["whole"] as? Int, 3)
+    }
+}

@@ -138,8 +138,12 @@ public struct AnalysisStage: Sendable {
             }
         }
         var refsByOrigin: [String: [ExternalOrigin: Int]] = [:]
+        var origins: [String: ExternalOrigin] = [:]
         for (i, refs) in architecture.externalReferences.enumerated() {
-            for (name, count) in refs { refsByOrigin[assignments[i].layer, default: [:]][SDKKnowledgeBase.origin(of: name), default: 0] += count }
+            for (name, count) in refs {
+                let origin = origins[name] ?? { let o = SDKKnowledgeBase.origin(of: name); origins[name] = o; return o }()
+                refsByOrigin[assignments[i].layer, default: [:]][origin, default: 0] += count
+            }
         }
         let counts = Dictionary(grouping: assignments, by: \.layer).mapValues(\.count)
         let layerMetrics = layerNames.map { layer -> ArchitectureMetrics.LayerMetrics in

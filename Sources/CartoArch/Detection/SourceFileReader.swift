@@ -28,7 +28,8 @@ enum SourceFileReader {
         return data.withUnsafeBytes { raw -> FileSummary in
             let bytes = raw.bindMemory(to: UInt8.self)
             if bytes.contains(0) { return skip("file looks binary (contains NUL bytes) (skipped)") }
-            guard let source = String(validating: bytes, as: UTF8.self) else {
+            // Validate without copying the file into a String (the common all-ASCII case is checked a word at a time).
+            guard Self.isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil else {
                 return skip("file is not valid UTF-8; re-save it as UTF-8 (skipped)")
             }
             // swift-syntax's type lookahead backtracks exponentially on deeply nested `[` (24 levels take seconds,
@@ -42,7 +43,7 @@ enum SourceFileReader {
             let collector = SyntaxCollector(fileIndex: fileIndex, relativePath: relativePath, lines: lines, source: bytes)
             // Most files have no suppression comments: a byte search avoids scanning lines as strings.
             if Self.contains(bytes, Self.ignoreMarker) {
-                collector.prepare(ignores: SyntaxCollector.scanIgnores(source: source, lines: lines))
+                collector.prepare(ignores: SyntaxCollector.scanIgnores(source: String(decoding: bytes, as: UTF8.self), lines: lines))
             }
             collector.walk(tree)
             var summary = collector.summary
@@ -63,6 +64,14 @@ enum SourceFileReader {
 extension SourceFileReader {
     static let ignoreMarker = Array("carto:ignore".utf8)
     static let maximumBracketNesting = 16
+
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return true }
+        let words = bytes.count / 8
+        for i in 0..<words where base.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+        for i in (words * 8)..<bytes.count where bytes[i] >= 0x80 { return false }
+        return true
+    }
 
     /// Deepest nesting of `[` … `]` in the bytes (brackets inside strings and comments count too: an upper bound).
     static func maximumBracketDepth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {

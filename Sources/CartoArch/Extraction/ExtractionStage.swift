@@ -53,10 +53,12 @@ public struct ExtractedArchitecture: Sendable {
     /// External references, sorted by component id and then type name.
     public func externalReferenceList() -> [ExternalReference] {
         let rank = idRanks()
+        var origins: [String: ExternalOrigin] = [:]
         var out: [ExternalReference] = []
         for i in components.indices.sorted(by: { rank[$0] < rank[$1] }) {
             for (name, count) in externalReferences[i].sorted(by: { $0.key < $1.key }) {
-                out.append(ExternalReference(from: components[i].id, to: name, origin: SDKKnowledgeBase.origin(of: name), count: count))
+                let origin = origins[name] ?? { let o = SDKKnowledgeBase.origin(of: name); origins[name] = o; return o }()
+                out.append(ExternalReference(from: components[i].id, to: name, origin: origin, count: count))
             }
         }
         return out
@@ -121,6 +123,7 @@ public struct ExtractionStage: Sendable {
         }
         let scope = c.qualifiedName.split(separator: ".").map(String.init)
         let scopeKey = c.qualifiedName
+        let prefixes = NameResolver.prefixes(of: scope)
         // Inheritance clause: superclass first for classes, conformances otherwise.
         for (position, inherited) in inheritance.enumerated() {
             let resolved = resolver.resolve(inherited.name, scope: Array(scope.dropLast()), fromFile: inherited.file)
@@ -140,7 +143,10 @@ public struct ExtractionStage: Sendable {
         }
         for ref in c.references {
             let file = files[Int(ref.file)]
-            if let r = resolver.resolve(ref.name, scope: scope, scopeKey: scopeKey, fromFile: file) {
+            let resolved = ref.name.utf8.contains(46)
+                ? resolver.resolve(ref.name, scope: scope, scopeKey: scopeKey, fromFile: file)
+                : resolver.resolveSimple(ref.name, prefixes: prefixes, scope: scope, scopeKey: scopeKey, fromFile: file)
+            if let r = resolved {
                 if r == i { continue }
                 p.edges.append((r, .init(kind: ref.kind, file: file, line: Int(ref.line))))
             } else {

@@ -41,6 +41,24 @@ final class NameResolver: @unchecked Sendable {
         knownSegments = segments
     }
 
+    /// Names of typealiases by their last segment: a simple name matching none of them needs no alias handling.
+    private lazy var aliasSimpleNames: Set<String> = Set(aliases.keys.map { String($0.split(separator: ".").last ?? "") })
+
+    /// `["A.B.", "A.", ""]` for scope `A.B`: the lookup order of a simple name, computed once per scope.
+    static func prefixes(of scope: [String]) -> [String] {
+        (0...scope.count).reversed().map { k in k == 0 ? "" : scope[0..<k].joined(separator: ".") + "." }
+    }
+
+    /// Fast path for the common case, a name without dots: one dictionary probe per enclosing scope, no splitting.
+    func resolveSimple(_ name: String, prefixes: [String], scope: [String], scopeKey: String, fromFile: String) -> Int? {
+        guard knownSegments.contains(name) else { return nil }
+        if aliasSimpleNames.contains(name) { return resolve(name, scope: scope, scopeKey: scopeKey, fromFile: fromFile) }
+        for prefix in prefixes {
+            if let found = byQualifiedName[prefix + name] { return best(found, fromFile: fromFile) }
+        }
+        return nil
+    }
+
     /// The component `name` denotes from inside `scope` (a qualified path), or nil when it is not the codebase's.
     /// `scopeKey` is `scope` joined with dots; callers resolving many names in one scope pass it to save work.
     func resolve(_ name: String, scope: [String], scopeKey: String? = nil, fromFile: String) -> Int? {

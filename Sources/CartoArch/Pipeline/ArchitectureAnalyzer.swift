@@ -106,25 +106,3 @@ final class StageTimer {
     }
 }
 
-/// Runs `body` on another thread (or inline when `parallel` is false); `value` waits for the result.
-final class Concurrently<T>: @unchecked Sendable {
-    private var result: T?
-    private let group = DispatchGroup()
-
-    init(_ parallel: Bool, _ body: @escaping @Sendable () -> T) {
-        if parallel {
-            group.enter()
-            Thread.detachNewThread { [self] in
-                result = body()
-                group.leave()
-            }
-        } else {
-            result = body()
-        }
-    }
-
-    var value: T {
-        group.wait()
-        return result!
-    }
-}
