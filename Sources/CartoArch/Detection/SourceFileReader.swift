@@ -43,7 +43,7 @@ enum SourceFileReader {
             let collector = SyntaxCollector(fileIndex: fileIndex, relativePath: relativePath, lines: lines, source: bytes)
             // Most files have no suppression comments: a byte search avoids scanning lines as strings.
             if Self.contains(bytes, Self.ignoreMarker) {
-                collector.prepare(ignores: SyntaxCollector.scanIgnores(source: String(decoding: bytes, as: UTF8.self), lines: lines))
+                collector.setIgnores(SyntaxCollector.scanIgnores(source: String(decoding: bytes, as: UTF8.self)))
             }
             collector.walk(tree)
             var summary = collector.summary
@@ -100,6 +100,3 @@ extension SourceFileReader {
     }
 }
 
-extension SyntaxCollector {
-    func prepare(ignores: [Int: Set<String>]) { setIgnores(ignores) }
-}

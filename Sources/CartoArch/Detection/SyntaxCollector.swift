@@ -576,7 +576,7 @@ final class SyntaxCollector: SyntaxVisitor {
     }
 
     /// `// carto:ignore RULE[, RULE]` on a line of code applies to that line; alone on a line it applies to the next one.
-    static func scanIgnores(source: String, lines: LineTable) -> [Int: Set<String>] {
+    static func scanIgnores(source: String) -> [Int: Set<String>] {
         var result: [Int: Set<String>] = [:]
         for (index, rawLine) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard let marker = rawLine.range(of: "carto:ignore") else { continue }
