@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CartoCore", targets: ["CartoCore"]),
         .library(name: "CartoArch", targets: ["CartoArch"]),
         .library(name: "CartoReports", targets: ["CartoReports"]),
+        .library(name: "CartoDrivers", targets: ["CartoDrivers"]),
         .plugin(name: "CartoArchPlugin", targets: ["CartoArchPlugin"]),
     ],
     dependencies: [
@@ -33,6 +34,8 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // Drivers for apps under test: iOS page sources (Appium XCUITest / WebDriverAgent); the WebDriver client comes next.
+        .target(name: "CartoDrivers", dependencies: ["CartoCore"]),
         // Renderers of analysis results: text, JSON, SARIF, DOT, HTML, Markdown.
         .target(name: "CartoReports", dependencies: ["CartoCore", "CartoArch"]),
         .executableTarget(
@@ -66,5 +69,6 @@ let package = Package(
         ),
         .testTarget(name: "CartoReportsTests", dependencies: ["CartoReports", "CartoArch", "CartoCore"]),
         .testTarget(name: "CartoCLITests", dependencies: ["CartoCore"]),
+        .testTarget(name: "CartoDriversTests", dependencies: ["CartoDrivers", "CartoCore"]),
     ]
 )

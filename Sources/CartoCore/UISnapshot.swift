@@ -1,0 +1,80 @@
+/// The platform-neutral picture of one screen, shared by exploration, record/replay and analytics.
+/// Drivers (browser DOM, iOS page source) translate their platform's tree into it.
+
+/// What an element is for, whatever the platform calls it.
+public enum UIRole: String, Codable, Sendable, CaseIterable {
+    case application, window, button, link, textField, secureTextField, searchField, textView, staticText, image
+    case cell, table, collection, list, tab, tabBar, navigationBar, toolbar, toggle, slider, stepper, picker
+    case segmentedControl, pageIndicator, progressIndicator, activityIndicator, alert, sheet, menu, menuItem
+    case scrollView, webView, map, keyboard, statusBar, checkbox, radio, other
+
+    /// Roles a user acts on by tapping.
+    public var isTappable: Bool {
+        switch self {
+        case .button, .link, .cell, .tab, .toggle, .checkbox, .radio, .menuItem, .segmentedControl: return true
+        default: return false
+        }
+    }
+
+    /// Roles that take typed text.
+    public var isTextInput: Bool { self == .textField || self == .secureTextField || self == .searchField || self == .textView }
+}
+
+public struct UIFrame: Codable, Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) { self.x = x; self.y = y; self.width = width; self.height = height }
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+}
+
+/// Actions an element accepts.
+public enum UIAction: String, Codable, Sendable, CaseIterable { case tap, type, scroll, swipe, adjust, longPress }
+
+public struct UIElement: Codable, Hashable, Sendable {
+    public var role: UIRole
+    /// The platform's own type (`XCUIElementTypeButton`, `a`, `input[type=email]`).
+    public var platformType: String
+    /// Stable identifier when the platform has one (accessibility identifier, DOM id).
+    public var identifier: String?
+    public var label: String?
+    public var value: String?
+    public var frame: UIFrame?
+    public var enabled: Bool
+    public var visible: Bool
+    public var selected: Bool
+    public var actions: [UIAction]
+    public var children: [UIElement]
+
+    public init(role: UIRole, platformType: String, identifier: String? = nil, label: String? = nil, value: String? = nil,
+                frame: UIFrame? = nil, enabled: Bool = true, visible: Bool = true, selected: Bool = false,
+                actions: [UIAction] = [], children: [UIElement] = []) {
+        self.role = role; self.platformType = platformType; self.identifier = identifier; self.label = label; self.value = value
+        self.frame = frame; self.enabled = enabled; self.visible = visible; self.selected = selected
+        self.actions = actions; self.children = children
+    }
+
+    /// This element and every descendant, depth first, in document order.
+    public var allElements: [UIElement] {
+        var out: [UIElement] = []
+        func visit(_ e: UIElement) { out.append(e); e.children.forEach(visit) }
+        visit(self)
+        return out
+    }
+}
+
+/// Where a screen sits: its title and its container (URL path on the web, navigation-bar identity on iOS).
+public struct ScreenContext: Codable, Hashable, Sendable {
+    public var title: String?
+    public var container: String?
+    public init(title: String?, container: String?) { self.title = title; self.container = container }
+}
+
+public struct UISnapshot: Codable, Hashable, Sendable {
+    public var context: ScreenContext
+    public var root: UIElement
+    public init(context: ScreenContext, root: UIElement) { self.context = context; self.root = root }
+
+    public var elements: [UIElement] { root.allElements }
+}
