@@ -34,7 +34,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
-        // Drivers for apps under test: iOS page sources (Appium XCUITest / WebDriverAgent); the WebDriver client comes next.
+        // Drivers for apps under test: so far iOS page sources (Appium XCUITest / WebDriverAgent).
         .target(name: "CartoDrivers", dependencies: ["CartoCore"]),
         // Renderers of analysis results: text, JSON, SARIF, DOT, HTML, Markdown.
         .target(name: "CartoReports", dependencies: ["CartoCore", "CartoArch"]),
