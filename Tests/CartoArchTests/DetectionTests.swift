@@ -90,6 +90,11 @@ final class DetectionTests: XCTestCase {
         XCTAssertEqual(app.methods.map(\.name), ["a"], "the extension merges into the declaration nearest to it")
     }
 
+    func testSameNameTwiceInOneFileGetsDistinctIds() throws {
+        let doc = try TestCodebase(source: "#if os(iOS)\nfinal class Screen {}\n#else\nfinal class Screen {}\n#endif\n").detect()
+        XCTAssertEqual(doc.components.map(\.id), ["Screen (Sources/Main.swift:2)", "Screen (Sources/Main.swift:4)"])
+    }
+
     func testDetectionDocumentIsJSON() throws {
         let doc = try TestCodebase(source: "struct A { let b: Int }").detect()
         let data = try JSONEncoder().encode(doc)

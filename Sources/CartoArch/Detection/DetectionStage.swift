@@ -119,14 +119,19 @@ public struct DetectionStage: Sendable {
         return document
     }
 
-    /// Qualified names are ids; when two modules declare the same name, the file disambiguates.
-    /// Components keep the order of files and declarations, which makes ids independent of thread count.
+    /// Qualified names are ids; when two modules declare the same name, the file disambiguates, and when one
+    /// file declares it twice (`#if` branches), the line does. Components keep the order of files and
+    /// declarations, which makes ids independent of thread count.
     private static func assignIdentifiers(_ components: inout [Component]) {
         var counts: [String: Int] = [:]
         for c in components { counts[c.qualifiedName, default: 0] += 1 }
+        var inFile: [String: Int] = [:]
+        for c in components where counts[c.qualifiedName]! > 1 { inFile["\(c.qualifiedName) (\(c.file))", default: 0] += 1 }
         for i in components.indices {
-            let q = components[i].qualifiedName
-            components[i].id = counts[q]! > 1 ? "\(q) (\(components[i].file))" : q
+            let c = components[i]
+            guard counts[c.qualifiedName]! > 1 else { components[i].id = c.qualifiedName; continue }
+            let byFile = "\(c.qualifiedName) (\(c.file))"
+            components[i].id = inFile[byFile]! > 1 ? "\(c.qualifiedName) (\(c.file):\(c.line))" : byFile
         }
     }
 }
