@@ -24,27 +24,29 @@ final class HeuristicExampleTests: XCTestCase {
         }
     }
 
-    func testTriggeringExamples() throws {
+    /// Runs every example of every heuristic under a preset that uses it; `check` judges the example's component.
+    private func forEachExample(_ pick: (any CategorisationHeuristic.Type) -> [CategorisationExample],
+                                _ check: (String, CategorisationExample, ArchitectureReport.ReportComponent) -> Void) throws {
         for (h, preset) in heuristics {
-            let id = type(of: h).identifier
-            for example in type(of: h).triggeringExamples {
+            for example in pick(type(of: h)) {
                 let report = try TestCodebase(source: example.source).analyze(preset: preset.name)
                 guard let c = report.component(example.component) else { continue }
-                XCTAssertEqual(c.heuristic, id, "\(id) should decide \(example.component) in:\n\(example.source)\n(got \(c.heuristic): \(c.reason))")
-                if let layer = example.layer { XCTAssertEqual(c.layer, layer, "\(id): layer of \(example.component)") }
-                if let role = example.role { XCTAssertEqual(c.role, role, "\(id): role of \(example.component)") }
+                check(type(of: h).identifier, example, c)
             }
         }
     }
 
+    func testTriggeringExamples() throws {
+        try forEachExample({ $0.triggeringExamples }) { id, example, c in
+            XCTAssertEqual(c.heuristic, id, "\(id) should decide \(example.component) in:\n\(example.source)\n(got \(c.heuristic): \(c.reason))")
+            if let layer = example.layer { XCTAssertEqual(c.layer, layer, "\(id): layer of \(example.component)") }
+            if let role = example.role { XCTAssertEqual(c.role, role, "\(id): role of \(example.component)") }
+        }
+    }
+
     func testNonTriggeringExamples() throws {
-        for (h, preset) in heuristics {
-            let id = type(of: h).identifier
-            for example in type(of: h).nonTriggeringExamples {
-                let report = try TestCodebase(source: example.source).analyze(preset: preset.name)
-                guard let c = report.component(example.component) else { continue }
-                XCTAssertNotEqual(c.heuristic, id, "\(id) must not decide \(example.component) in:\n\(example.source)")
-            }
+        try forEachExample({ $0.nonTriggeringExamples }) { id, example, c in
+            XCTAssertNotEqual(c.heuristic, id, "\(id) must not decide \(example.component) in:\n\(example.source)")
         }
     }
 }

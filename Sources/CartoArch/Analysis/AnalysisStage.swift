@@ -63,7 +63,8 @@ public struct AnalysisStage: Sendable {
         violations.sort()
         baseline?.apply(to: &violations)
 
-        let metrics = measure(architecture, assignments: assignments, violations: violations, suppressed: suppressed,
+        let lists = lists ?? (architecture.dependencies(), architecture.externalReferenceList())
+        let metrics = measure(architecture, assignments: assignments, external: lists.external, violations: violations, suppressed: suppressed,
                               violatingTargets: violatingTargets, violationCounts: violationCounts)
         let reportComponents = components.indices.map { i -> ArchitectureReport.ReportComponent in
             let c = components[i], a = assignments[i]
@@ -79,8 +80,8 @@ public struct AnalysisStage: Sendable {
         return ArchitectureReport(
             root: document.root, preset: preset.name, layers: reportLayers,
             rules: rules.map { .init(id: $0.identifier, aliases: $0.aliases, name: $0.name, summary: $0.summary) },
-            components: reportComponents, dependencies: lists?.dependencies ?? architecture.dependencies(),
-            externalDependencies: lists?.external ?? architecture.externalReferenceList(), violations: violations, metrics: metrics,
+            components: reportComponents, dependencies: lists.dependencies,
+            externalDependencies: lists.external, violations: violations, metrics: metrics,
             diagnostics: document.diagnostics)
     }
 
@@ -111,7 +112,8 @@ public struct AnalysisStage: Sendable {
         }
     }
 
-    private func measure(_ architecture: ExtractedArchitecture, assignments: [LayerAssignment], violations: [Violation], suppressed: Int,
+    private func measure(_ architecture: ExtractedArchitecture, assignments: [LayerAssignment], external: [ExternalReference],
+                         violations: [Violation], suppressed: Int,
                          violatingTargets: [Set<Int>], violationCounts: [Int]) -> ArchitectureMetrics {
         let components = architecture.components
         let graph = architecture.graph
@@ -137,14 +139,10 @@ public struct AnalysisStage: Sendable {
                 vcToCC.edges += 1; vcToCC.targets.insert(edge.to); vcToCC.pairs.insert([edge.from, edge.to])
             }
         }
+        // The external-reference list already carries each reference's origin.
+        let layerOfID = Dictionary(uniqueKeysWithValues: components.indices.map { (components[$0].id, assignments[$0].layer) })
         var refsByOrigin: [String: [ExternalOrigin: Int]] = [:]
-        var origins: [String: ExternalOrigin] = [:]
-        for (i, refs) in architecture.externalReferences.enumerated() {
-            for (name, count) in refs {
-                let origin = origins[name] ?? { let o = SDKKnowledgeBase.origin(of: name); origins[name] = o; return o }()
-                refsByOrigin[assignments[i].layer, default: [:]][origin, default: 0] += count
-            }
-        }
+        for ref in external { refsByOrigin[layerOfID[ref.from] ?? "", default: [:]][ref.origin, default: 0] += ref.count }
         let counts = Dictionary(grouping: assignments, by: \.layer).mapValues(\.count)
         let layerMetrics = layerNames.map { layer -> ArchitectureMetrics.LayerMetrics in
             let ext = pairEdges.filter { $0.key.from == layer }.values.reduce(0, +)

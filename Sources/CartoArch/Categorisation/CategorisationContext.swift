@@ -66,7 +66,7 @@ public final class CategorisationContext {
             var parents: [Int] = []
             for t in architecture.conformances[i] {
                 switch t {
-                case .external(let name): e.insert(name.split(separator: ".").last.map(String.init) ?? name)
+                case .external(let name): e.insert(SDKKnowledgeBase.unqualified(name))
                 case .component(let j): c.insert(j); parents.append(j)
                 }
             }
@@ -132,6 +132,6 @@ public final class CategorisationContext {
     /// Whether the class inherits (transitively) from any of `classes` (external names).
     public func inherits(_ i: Int, fromAnyOf classes: Set<String>) -> Bool {
         guard let base = externalBase[i] else { return false }
-        return classes.contains(base.split(separator: ".").last.map(String.init) ?? base)
+        return classes.contains(SDKKnowledgeBase.unqualified(base))
     }
 }

@@ -205,6 +205,12 @@ public enum SDKKnowledgeBase {
         "TextOutputStream", "TextOutputStreamable", "Atomic", "Mutex", "Span",
     ]
 
+    /// `UIView` for `UIKit.UIView`: the last segment of a possibly module-qualified name.
+    public static func unqualified(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: ".") else { return name }
+        return String(name[name.index(after: dot)...])
+    }
+
     /// Where an external type name comes from.
     public static func origin(of name: String) -> ExternalOrigin {
         var base = name
@@ -246,7 +252,7 @@ public enum SDKKnowledgeBase {
     /// Whether an external class name denotes a view controller: known lists first, then the naming convention
     /// third-party UI libraries follow (`…ViewController`, `…Controller` outside Apple's non-UI controllers).
     public static func isViewControllerName(_ name: String) -> Bool {
-        let base = name.split(separator: ".").last.map(String.init) ?? name
+        let base = unqualified(name)
         if viewControllers.contains(base) || thirdPartyViewControllers.contains(base) { return true }
         if notViewControllers.contains(base) { return false }
         if base.hasSuffix("ViewController") || base.hasSuffix("NavigationController") || base.hasSuffix("TabBarController") { return true }
@@ -255,7 +261,7 @@ public enum SDKKnowledgeBase {
 
     /// Whether an external class name denotes a view (known lists, then third-party naming conventions).
     public static func isViewName(_ name: String) -> Bool {
-        let base = name.split(separator: ".").last.map(String.init) ?? name
+        let base = unqualified(name)
         if views.contains(base) { return true }
         if viewControllers.contains(base) || notViewControllers.contains(base) || controllerClasses.contains(base) { return false }
         guard origin(of: base) == .other else { return false }

@@ -30,25 +30,19 @@ extension SyntaxCollector {
 
     private func start(_ raw: RawSyntax, _ offset: Int) -> Int { offset + raw.leadingTriviaByteLength }
 
-    private static func isUpper(_ text: SyntaxText) -> Bool {
-        guard let f = text.first else { return false }
-        if f >= 65 && f <= 90 { return true }
-        if f == 95, text.count > 1 { let s = text[text.index(after: text.startIndex)]; return s >= 65 && s <= 90 }
-        return false
-    }
 
     /// `Foo`, `Foo.Bar`: a chain of type-like names, or nil.
     private func typeChain(_ raw: RawSyntax) -> String? {
         if raw.kind == .declReferenceExpr, let d = RawDeclReferenceExprSyntax(raw), d.argumentNames == nil {
             let text = d.baseName.tokenView.rawText
-            guard Self.isUpper(text) else { return nil }
+            guard Self.isTypeLike(text) else { return nil }
             let name = String(syntaxText: text)
             guard name != "Self", !isGenericName(name) else { return nil }
             return name
         }
         if raw.kind == .memberAccessExpr, let m = RawMemberAccessExprSyntax(raw), let base = m.base {
             let member = m.declName.baseName.tokenView.rawText
-            guard Self.isUpper(member), m.declName.argumentNames == nil, let head = typeChain(base.raw) else { return nil }
+            guard Self.isTypeLike(member), m.declName.argumentNames == nil, let head = typeChain(base.raw) else { return nil }
             return head + "." + String(syntaxText: member)
         }
         return nil
@@ -142,7 +136,7 @@ extension SyntaxCollector {
                 }
             }
         case .attribute:
-            if let a = RawAttributeSyntax(raw), let t = RawIdentifierTypeSyntax(a.attributeName.raw), Self.isUpper(t.name.tokenView.rawText) {
+            if let a = RawAttributeSyntax(raw), let t = RawIdentifierTypeSyntax(a.attributeName.raw), Self.isTypeLike(t.name.tokenView.rawText) {
                 collectRawType(a.attributeName.raw, offset + a.atSign.raw.byteLength, .attribute)
             }
             return true

@@ -102,10 +102,15 @@ final class SyntaxCollector: SyntaxVisitor {
         }
     }
 
-    private static func isTypeLike(_ name: String) -> Bool {
-        guard let f = name.utf8.first else { return false }
-        return (f >= 65 && f <= 90) || f == 95 && name.utf8.count > 1 && (name.utf8.dropFirst().first.map { $0 >= 65 && $0 <= 90 } ?? false)
+    /// Type names start with an uppercase letter (or `_` and an uppercase letter); works on `String.utf8` and raw token text.
+    static func isTypeLike<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        guard let f = bytes.first else { return false }
+        if f >= 65 && f <= 90 { return true }
+        guard f == 95, let s = bytes.dropFirst().first else { return false }
+        return s >= 65 && s <= 90
     }
+
+    private static func isTypeLike(_ name: String) -> Bool { isTypeLike(name.utf8) }
 
     /// Records every named type inside `type` (generic arguments, optionals, collections, closures, tuples).
     private func collect(type: TypeSyntax, kind: DependencyKind) {
@@ -518,7 +523,7 @@ final class SyntaxCollector: SyntaxVisitor {
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         guard currentRecord != nil else { return .skipChildren }
         // Most references are to values (lowercase); decide on the raw bytes before making a String.
-        guard let firstByte = node.baseName.rawText.first, (firstByte >= 65 && firstByte <= 90) || firstByte == 95 else { return .skipChildren }
+        guard Self.isTypeLike(node.baseName.rawText) else { return .skipChildren }
         let name = node.baseName.text
         guard Self.isTypeLike(name), genericNames[name] == nil, name != "Self" else { return .skipChildren }
         // The member part of `x.Foo` is not a type reference of its own.

@@ -159,7 +159,7 @@ public struct ExtractionStage: Sendable {
 
     /// Whether an external name in first position of a class's inheritance clause is a superclass.
     static func looksLikeClass(_ name: String) -> Bool {
-        let base = name.split(separator: ".").last.map(String.init) ?? name
+        let base = SDKKnowledgeBase.unqualified(name)
         let kb = SDKKnowledgeBase.self
         if kb.viewControllers.contains(base) || kb.views.contains(base) || kb.controllerClasses.contains(base)
             || kb.thirdPartyViewControllers.contains(base) || base == "NSObject" { return true }

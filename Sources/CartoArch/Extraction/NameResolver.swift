@@ -42,7 +42,7 @@ final class NameResolver: @unchecked Sendable {
     }
 
     /// Names of typealiases by their last segment: a simple name matching none of them needs no alias handling.
-    private lazy var aliasSimpleNames: Set<String> = Set(aliases.keys.map { String($0.split(separator: ".").last ?? "") })
+    private lazy var aliasSimpleNames: Set<String> = Set(aliases.keys.map(SDKKnowledgeBase.unqualified))
 
     /// `["A.B.", "A.", ""]` for scope `A.B`: the lookup order of a simple name, computed once per scope.
     static func prefixes(of scope: [String]) -> [String] {
