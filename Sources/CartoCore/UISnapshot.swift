@@ -6,7 +6,7 @@ public enum UIRole: String, Codable, Sendable, CaseIterable {
     case application, window, button, link, textField, secureTextField, searchField, textView, staticText, image
     case cell, table, collection, list, tab, tabBar, navigationBar, toolbar, toggle, slider, stepper, picker
     case segmentedControl, pageIndicator, progressIndicator, activityIndicator, alert, sheet, menu, menuItem
-    case scrollView, webView, map, keyboard, statusBar, checkbox, radio, other
+    case scrollView, webView, map, keyboard, statusBar, checkbox, radio, form, dialog, heading, other
 
     /// Roles a user acts on by tapping.
     public var isTappable: Bool {
@@ -45,14 +45,19 @@ public struct UIElement: Codable, Hashable, Sendable {
     public var visible: Bool
     public var selected: Bool
     public var actions: [UIAction]
+    /// Where acting on it leads or what handles it: a link's URL, a form's action, `click` for script handlers
+    /// (the paper's target/action pair).
+    public var target: String?
+    /// How the driver finds it again (a CSS path on the web, an accessibility id or XPath on iOS).
+    public var locator: String?
     public var children: [UIElement]
 
     public init(role: UIRole, platformType: String, identifier: String? = nil, label: String? = nil, value: String? = nil,
                 frame: UIFrame? = nil, enabled: Bool = true, visible: Bool = true, selected: Bool = false,
-                actions: [UIAction] = [], children: [UIElement] = []) {
+                actions: [UIAction] = [], target: String? = nil, locator: String? = nil, children: [UIElement] = []) {
         self.role = role; self.platformType = platformType; self.identifier = identifier; self.label = label; self.value = value
         self.frame = frame; self.enabled = enabled; self.visible = visible; self.selected = selected
-        self.actions = actions; self.children = children
+        self.actions = actions; self.target = target; self.locator = locator; self.children = children
     }
 
     /// This element and every descendant, depth first, in document order.

@@ -65,12 +65,25 @@ public enum IOSPageSource {
         let delegate = Builder()
         let parser = XMLParser(data: data)
         parser.delegate = delegate
-        guard parser.parse(), let root = delegate.root else {
+        guard parser.parse(), var root = delegate.root else {
             let line = parser.lineNumber
             let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "no XCUIElementType root element"
             throw CartoError("\(source):\(line): not an XCUITest page source (\(reason)); pass the XML returned by GET /source")
         }
+        assignLocators(&root)
         return UISnapshot(context: context(of: root), root: root)
+    }
+
+    /// Locators for finding elements again: the accessibility id when it names one element only, else the XPath
+    /// by type and position that the parser recorded.
+    static func assignLocators(_ root: inout UIElement) {
+        var counts: [String: Int] = [:]
+        for e in root.allElements { if let id = e.identifier { counts[id, default: 0] += 1 } }
+        func visit(_ e: inout UIElement) {
+            if let id = e.identifier, counts[id] == 1, e.role != .application { e.locator = "accessibility id:" + id }
+            for i in e.children.indices { visit(&e.children[i]) }
+        }
+        visit(&root)
     }
 
     /// Title and container: the visible navigation bar's name (iOS identifies screens by it), else the
@@ -89,6 +102,9 @@ public enum IOSPageSource {
     private final class Builder: NSObject, XMLParserDelegate {
         var root: UIElement?
         private var stack: [UIElement] = []
+        /// Per open element: how many children of each type it has so far (XPath positions are per type).
+        private var typeCounts: [[String: Int]] = [[:]]
+        private var paths: [String] = [""]
 
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
                     attributes a: [String: String] = [:]) {
@@ -108,11 +124,20 @@ public enum IOSPageSource {
                 identifier: name, label: label ?? name, value: a["value"].flatMap { $0.isEmpty ? nil : $0 }, frame: frame,
                 enabled: a["enabled"] != "false", visible: a["visible"] != "false", selected: a["selected"] == "true",
                 actions: IOSPageSource.actions(for: role))
-            stack.append(element)
+            let position = (typeCounts[typeCounts.count - 1][elementName] ?? 0) + 1
+            typeCounts[typeCounts.count - 1][elementName] = position
+            let path = paths[paths.count - 1] + "/\(elementName)[\(position)]"
+            var located = element
+            located.locator = "xpath:/" + path   // `//` from the top: works with and without the <AppiumAUT> wrapper
+            stack.append(located)
+            typeCounts.append([:])
+            paths.append(path)
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
             guard elementName.hasPrefix("XCUIElementType"), let done = stack.popLast() else { return }
+            typeCounts.removeLast()
+            paths.removeLast()
             if stack.isEmpty { root = done } else { stack[stack.count - 1].children.append(done) }
         }
     }

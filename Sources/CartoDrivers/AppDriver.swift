@@ -1,0 +1,106 @@
+import CartoCore
+import Foundation
+
+/// What the explorer (and later record/replay) asks of an app, whatever drives it: a browser through chromedriver
+/// or an iOS app through Appium/WebDriverAgent. Calls block; one thread drives one app.
+public protocol AppDriver: AnyObject {
+    /// `web` or `ios`, written into models and logs.
+    var platform: String { get }
+    /// Opens the app at its start screen with fresh state (first launch and every restart).
+    func restart() throws
+    /// The current screen in the platform-neutral model. Elements carry locators for `perform`.
+    func snapshot() throws -> UISnapshot
+    /// Performs one user action. Throws `WebDriverError` when the element is gone or cannot be used.
+    func perform(_ action: DriverAction) throws
+    /// Waits until the app is idle (or the policy's fixed delay passed).
+    func waitForIdle(_ policy: WaitPolicy) throws -> IdleOutcome
+    /// A PNG of the screen.
+    func screenshot() throws -> Data
+    /// Failures the app showed since the last call (script errors, server errors, crashes).
+    func takeFailures() throws -> [AppFailure]
+    /// Why the app is outside what may be explored (another origin, another app), or nil.
+    func outOfScope() throws -> String?
+    /// Ends the session; safe to call twice.
+    func close()
+}
+
+public enum DriverAction: Sendable, CustomStringConvertible {
+    case tap(UIElement)
+    case type(UIElement, text: String)
+    /// Submits the form the field belongs to (Return / Enter in the field).
+    case submit(UIElement)
+    /// Scrolls a list or scroll view by about one screen; nil scrolls the screen itself.
+    case scroll(UIElement?)
+    case back
+
+    public var description: String {
+        switch self {
+        case .tap(let e): return "tap \(ElementNaming.describe(e))"
+        case .type(let e, let text): return "type \"\(text)\" into \(ElementNaming.describe(e))"
+        case .submit(let e): return "submit \(ElementNaming.describe(e))"
+        case .scroll(let e): return e.map { "scroll \(ElementNaming.describe($0))" } ?? "scroll screen"
+        case .back: return "back"
+        }
+    }
+}
+
+public enum WaitPolicy: Sendable, Equatable, CustomStringConvertible {
+    /// Wait until nothing is pending and the screen has been quiet for `quietMilliseconds`, at most `timeoutMilliseconds`.
+    case idle(quietMilliseconds: Int, timeoutMilliseconds: Int)
+    /// Sleep a fixed time after every event (the paper's 1 s delay, for comparison).
+    case fixed(milliseconds: Int)
+
+    public static let standard = WaitPolicy.idle(quietMilliseconds: 50, timeoutMilliseconds: 5_000)
+
+    /// `idle`, `idle:QUIET`, `idle:QUIET:TIMEOUT` or `fixed:MS`.
+    public init(parsing text: String) throws {
+        let parts = text.split(separator: ":").map(String.init)
+        switch parts.first {
+        case "fixed" where parts.count == 2 && Int(parts[1]).map({ $0 >= 0 }) == true:
+            self = .fixed(milliseconds: Int(parts[1])!)
+        case "idle" where parts.count <= 3 && parts.dropFirst().allSatisfy({ Int($0).map { $0 >= 0 } == true }):
+            self = .idle(quietMilliseconds: parts.count > 1 ? Int(parts[1])! : 50, timeoutMilliseconds: parts.count > 2 ? Int(parts[2])! : 5_000)
+        default:
+            throw CartoError("--wait \(text): expected idle, idle:QUIET_MS, idle:QUIET_MS:TIMEOUT_MS or fixed:MS")
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .idle(let q, let t): return "idle:\(q):\(t)"
+        case .fixed(let ms): return "fixed:\(ms)"
+        }
+    }
+}
+
+public struct IdleOutcome: Sendable, Equatable {
+    /// False when the timeout passed with work still pending (the app never settled).
+    public var idle: Bool
+    public var waitedMilliseconds: Double
+    /// What was still busy at the timeout (requests, timers, animations), for the log.
+    public var busy: String?
+    public init(idle: Bool, waitedMilliseconds: Double, busy: String? = nil) {
+        self.idle = idle; self.waitedMilliseconds = waitedMilliseconds; self.busy = busy
+    }
+}
+
+/// Something that went wrong in the app under exploration (smoke testing).
+public struct AppFailure: Codable, Hashable, Sendable {
+    /// `uncaught error`, `unhandled rejection`, `console error`, `http 5xx`, `crash`, `left foreground`.
+    public var kind: String
+    public var message: String
+    /// Where: script location or URL.
+    public var location: String?
+    public init(kind: String, message: String, location: String? = nil) { self.kind = kind; self.message = message; self.location = location }
+}
+
+/// Short human names for elements, shared by logs, reports and generated scripts.
+public enum ElementNaming {
+    public static func describe(_ e: UIElement) -> String {
+        let name = [e.label, e.identifier, e.value].compactMap { $0 }.first { !$0.isEmpty }
+        let kind = e.role == .other ? e.platformType : e.role.rawValue
+        guard let name else { return kind }
+        let short = name.count > 40 ? String(name.prefix(39)) + "…" : name
+        return "\(kind) \"\(short)\""
+    }
+}

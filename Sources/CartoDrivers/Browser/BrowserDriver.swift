@@ -1,0 +1,199 @@
+import CartoCore
+import Foundation
+
+/// The browser dialect: a web app in Chromium through chromedriver, by default in iPhone-sized mobile emulation with
+/// touch. One script call per snapshot; idle detection and failure capture run in the page (see `BrowserScripts`).
+public final class BrowserDriver: AppDriver, @unchecked Sendable {
+    public let platform = "web"
+    public let client: WebDriverClient
+    public let startURL: URL
+    /// chromedriver when this driver started it (the embedded default); stopped by `close()`.
+    private var service: ChromeDriverService?
+    private let startOrigin: String
+    private var lastSnapshotURL: URL?
+    private var pendingFailures: [AppFailure] = []
+    private var reportedServerErrors: Set<String> = []
+
+    public struct Options: Sendable {
+        public var mobile = true
+        public var width = 390
+        public var height = 844
+        public var extraArguments: [String] = []
+        public init() {}
+    }
+
+    /// Starts a session on `webdriver` (a running chromedriver), or starts chromedriver itself when nil.
+    public init(startURL: URL, webdriver: URL? = nil, options: Options = Options()) throws {
+        guard let scheme = startURL.scheme, ["http", "https", "file"].contains(scheme) else {
+            throw CartoError("\(startURL.absoluteString): not an http(s) or file URL; pass the web app's address")
+        }
+        self.startURL = startURL
+        self.startOrigin = Self.origin(of: startURL)
+        if let webdriver {
+            client = WebDriverClient(baseURL: webdriver)
+        } else {
+            let started = try ChromeDriverService.start()
+            service = started
+            client = WebDriverClient(baseURL: started.url)
+        }
+        do {
+            var capabilities = ChromeDriverService.mobileCapabilities(width: options.width, height: options.height)
+            if !options.mobile || !options.extraArguments.isEmpty {
+                var chrome = capabilities["goog:chromeOptions"] as! [String: Any]
+                if !options.mobile { chrome.removeValue(forKey: "mobileEmulation"); chrome["args"] = (chrome["args"] as! [String]) + ["--window-size=\(options.width),\(options.height)"] }
+                chrome["args"] = (chrome["args"] as! [String]) + options.extraArguments
+                capabilities["goog:chromeOptions"] = chrome
+            }
+            capabilities["unhandledPromptBehavior"] = "accept"
+            try client.startSession(capabilities: capabilities)
+            try client.setTimeouts(script: 30_000, pageLoad: 30_000, implicit: 0)
+            // Before the first page, so the instrumentation sees the app's first request and first error.
+            try client.chromeDevTools("Page.addScriptToEvaluateOnNewDocument", ["source": BrowserScripts.instrumentation])
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    public static func origin(of url: URL) -> String {
+        guard let scheme = url.scheme, let host = url.host else { return url.scheme ?? "" }
+        return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+    }
+
+    public func restart() throws {
+        // Fresh state: no cookies, no storage from the previous run of the path.
+        _ = try? client.command("DELETE", try client.sessionPath("/cookie"))
+        _ = try? client.execute("try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}")
+        try client.navigate(to: startURL.absoluteString)
+    }
+
+    private struct RawSnapshot: Decodable {
+        var url: String
+        var path: String
+        var hash: String
+        var title: String
+        var status: Int?
+        var instrumented: Bool
+        var errors: [AppFailure]
+        var root: UIElement
+    }
+
+    public func snapshot() throws -> UISnapshot {
+        let raw = try snapshotRaw()
+        lastSnapshotURL = URL(string: raw.url)
+        pendingFailures += raw.errors
+        if let status = raw.status, status >= 500, !reportedServerErrors.contains(raw.url) {
+            reportedServerErrors.insert(raw.url)
+            pendingFailures.append(AppFailure(kind: "http \(status)", message: "the page answered HTTP \(status)", location: raw.url))
+        }
+        // Hash routes (#/settings) are screens of single-page apps; plain anchors (#top) are not.
+        let route = raw.hash.hasPrefix("#/") || raw.hash.hasPrefix("#!") ? raw.hash : ""
+        let context = ScreenContext(title: raw.title.isEmpty ? nil : raw.title, container: raw.path + route)
+        return UISnapshot(context: context, root: raw.root)
+    }
+
+    private func snapshotRaw() throws -> RawSnapshot {
+        var lastError: Error?
+        for _ in 0..<3 {
+            do {
+                // A document replaced mid-call (navigation) fails the script; the next attempt reads the new one.
+                guard let text = try client.execute(BrowserScripts.snapshot) as? String else {
+                    throw CartoError("the page returned no snapshot")
+                }
+                var raw = try JSONDecoder().decode(RawSnapshot.self, from: Data(text.utf8))
+                if !raw.instrumented {
+                    // A document the init script missed (opened before the session's first page): install it now.
+                    _ = try client.execute(BrowserScripts.instrumentation)
+                    raw.instrumented = true
+                }
+                return raw
+            } catch let error as WebDriverError where error.code == "javascript error" || error.code == "stale element reference" {
+                lastError = error
+            }
+        }
+        throw lastError!
+    }
+
+    public func perform(_ action: DriverAction) throws {
+        switch action {
+        case .tap(let element):
+            let handle = try find(element)
+            do {
+                try client.click(handle)
+            } catch let error as WebDriverError where error.code == "element click intercepted" || error.code == "element not interactable" {
+                // Covered by a sticky header or off screen: bring it into view and let the page handle the click.
+                _ = try client.execute("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click();", arguments: [handle.json])
+            }
+        case .type(let element, let text):
+            let handle = try find(element)
+            try? client.clear(handle)
+            try client.sendKeys(text, to: handle)
+        case .submit(let element):
+            try client.sendKeys(WebDriverClient.Key.enter, to: try find(element))
+        case .scroll(let element):
+            if let element, let locator = element.locator, locator.hasPrefix("css selector:") {
+                _ = try client.execute("const e = document.querySelector(arguments[0]); if (e) e.scrollBy(0, e.clientHeight * 0.8);",
+                                       arguments: [String(locator.dropFirst("css selector:".count))])
+            } else {
+                let size = try client.execute("return [innerWidth, innerHeight]") as? [Int] ?? [390, 844]
+                try client.wheel(atX: size[0] / 2, y: size[1] / 2, deltaY: Int(Double(size[1]) * 0.8))
+            }
+        case .back:
+            try client.back()
+        }
+    }
+
+    private func find(_ element: UIElement) throws -> WebDriverClient.Element {
+        guard let locator = element.locator, let colon = locator.firstIndex(of: ":") else {
+            throw WebDriverError(code: "no such element", message: "\(ElementNaming.describe(element)) has no locator", httpStatus: nil)
+        }
+        return try client.findElement(using: String(locator[..<colon]), String(locator[locator.index(after: colon)...]))
+    }
+
+    public func waitForIdle(_ policy: WaitPolicy) throws -> IdleOutcome {
+        switch policy {
+        case .fixed(let ms):
+            Thread.sleep(forTimeInterval: Double(ms) / 1000)   // the paper's fixed delay, on request only
+            return IdleOutcome(idle: true, waitedMilliseconds: Double(ms))
+        case .idle(let quiet, let timeout):
+            let started = Date()
+            var lastError: Error?
+            for _ in 0..<3 {
+                do {
+                    let value = try client.executeAsync(BrowserScripts.idle, arguments: [quiet, timeout]) as? [String: Any] ?? [:]
+                    return IdleOutcome(idle: value["idle"] as? Bool ?? false,
+                                       waitedMilliseconds: Date().timeIntervalSince(started) * 1000, busy: value["busy"] as? String)
+                } catch let error as WebDriverError where error.code == "javascript error" || error.code == "script timeout" {
+                    lastError = error   // the document was replaced while waiting: wait on the new one
+                }
+            }
+            throw lastError!
+        }
+    }
+
+    public func screenshot() throws -> Data { try client.screenshot() }
+
+    public func takeFailures() throws -> [AppFailure] {
+        defer { pendingFailures.removeAll() }
+        return pendingFailures
+    }
+
+    public func outOfScope() throws -> String? {
+        guard let url = lastSnapshotURL else { return nil }
+        let origin = Self.origin(of: url)
+        return origin == startOrigin ? nil : "left the start origin \(startOrigin) for \(origin)"
+    }
+
+    public func close() {
+        if client.sessionID != nil { client.endSession() }
+        service?.stop()
+        service = nil
+    }
+
+    deinit { close() }
+}
+
+extension WebDriverClient.Element {
+    /// The element as a script argument.
+    public var json: [String: String] { [Self.key: id] }
+}

@@ -1,0 +1,233 @@
+/// The scripts the browser dialect runs in the page. Kept in one place because they form one protocol:
+/// `instrumentation` installs `window.__carto` before any page script, `idle` and `snapshot` read it.
+enum BrowserScripts {
+    /// Installed on every new document (CDP `Page.addScriptToEvaluateOnNewDocument`), so it sees the page's first
+    /// request and first error. Tracks pending fetch/XHR, short timers (not timers re-armed from their own callback:
+    /// those are clocks), structural DOM mutations (text-only changes are dynamic text, not work), click listeners
+    /// (the paper's target/action), uncaught errors, unhandled rejections and console errors.
+    static let instrumentation = #"""
+    (() => {
+      if (window.__carto) return;
+      const c = window.__carto = { pending: 0, timers: new Map(), lastMutation: performance.now(), errors: [],
+                                   maxTimer: 3000, clickable: new WeakSet() };
+      const st = window.setTimeout.bind(window), ct = window.clearTimeout.bind(window);
+      c.setTimeout = st;
+      let running = null;
+      window.setTimeout = function (fn, delay, ...args) {
+        delay = Number(delay) || 0;
+        const periodic = running !== null && running.delay === delay;
+        const track = delay <= c.maxTimer && !periodic;
+        const record = { delay };
+        const id = st(function () {
+          c.timers.delete(id);
+          const previous = running; running = record;
+          try { return typeof fn === 'function' ? fn.apply(this, args) : (0, eval)(String(fn)); } finally { running = previous; }
+        }, delay);
+        if (track) c.timers.set(id, delay);
+        return id;
+      };
+      window.clearTimeout = function (id) { c.timers.delete(id); return ct(id); };
+      if (window.fetch) {
+        const f = window.fetch;
+        window.fetch = function (...a) {
+          c.pending++;
+          let p;
+          try { p = f.apply(this, a); } catch (e) { c.pending--; throw e; }
+          return p.finally(() => { c.pending--; });
+        };
+      }
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (...a) {
+        c.pending++;
+        let done = false;
+        const finish = () => { if (!done) { done = true; c.pending--; } };
+        this.addEventListener('loadend', finish);
+        try { return send.apply(this, a); } catch (e) { finish(); throw e; }
+      };
+      const listen = EventTarget.prototype.addEventListener;
+      EventTarget.prototype.addEventListener = function (type, ...rest) {
+        if ((type === 'click' || type === 'pointerup' || type === 'touchend' || type === 'mouseup') && this instanceof Element) c.clickable.add(this);
+        return listen.call(this, type, ...rest);
+      };
+      const observer = new MutationObserver(records => {
+        for (const r of records) {
+          if (r.type === 'characterData') continue;
+          if (r.type === 'childList' && [...r.addedNodes, ...r.removedNodes].every(n => n.nodeType === 3)) continue;
+          c.lastMutation = performance.now();
+          return;
+        }
+      });
+      observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      const clip = s => String(s).slice(0, 500);
+      window.addEventListener('error', e => {
+        if (e.target !== window && e.target && e.target.tagName) return;   // resource load errors are not script errors
+        c.errors.push({ kind: 'uncaught error', message: clip(e.message || e.error), location: e.filename ? e.filename + ':' + e.lineno : null });
+      }, true);
+      window.addEventListener('unhandledrejection', e => {
+        c.errors.push({ kind: 'unhandled rejection', message: clip(e.reason && e.reason.message || e.reason), location: null });
+      });
+      const consoleError = console.error;
+      console.error = function (...a) {
+        c.errors.push({ kind: 'console error', message: clip(a.map(String).join(' ')), location: null });
+        return consoleError.apply(this, a);
+      };
+    })();
+    """#
+
+    /// Async script: resolves once the document is loaded, no request or short timer is pending, no finite animation
+    /// runs and the DOM has been structurally quiet for `quietMs` — or when `timeoutMs` passed, saying what was busy.
+    static let idle = #"""
+    const [quietMs, timeoutMs, done] = arguments;
+    const t0 = performance.now();
+    const later = (window.__carto && window.__carto.setTimeout) || setTimeout;
+    function check() {
+      const c = window.__carto;
+      const now = performance.now();
+      const animations = document.getAnimations ? document.getAnimations().filter(a => {
+        if (a.playState !== 'running') return false;
+        const timing = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming() : null;
+        return !timing || timing.iterations !== Infinity;
+      }).length : 0;
+      const busy = [];
+      if (document.readyState !== 'complete') busy.push('document loading');
+      if (c && c.pending > 0) busy.push(c.pending + ' request(s)');
+      if (c && c.timers.size > 0) busy.push(c.timers.size + ' timer(s)');
+      if (animations > 0) busy.push(animations + ' animation(s)');
+      if (c && now - c.lastMutation < quietMs) busy.push('DOM changing');
+      if (busy.length === 0) return done({ idle: true, waited: now - t0 });
+      if (now - t0 >= timeoutMs) return done({ idle: false, waited: now - t0, busy: busy.join(', ') });
+      later(check, 10);
+    }
+    check();
+    """#
+
+    /// Sync script (returns JSON text, decoded in one pass): the screen as a tree of the elements a user sees or acts on, plus context and drained failures.
+    /// Locators are CSS paths anchored at the nearest unique id. With an open modal dialog, only its content is
+    /// actionable (the rest is inert, as for a user).
+    static let snapshot = #"""
+    const c = window.__carto;
+    const textTypes = { email: 'textField', url: 'textField', tel: 'textField', number: 'textField', text: 'textField',
+                        password: 'secureTextField', search: 'searchField', date: 'textField', '': 'textField' };
+    function roleOf(el) {
+      const tag = el.tagName.toLowerCase();
+      const aria = (el.getAttribute('role') || '').toLowerCase();
+      const ariaRoles = { button: 'button', link: 'link', tab: 'tab', tablist: 'tabBar', dialog: 'dialog', alertdialog: 'alert',
+                          checkbox: 'checkbox', switch: 'toggle', radio: 'radio', slider: 'slider', textbox: 'textField',
+                          searchbox: 'searchField', listbox: 'list', option: 'cell', list: 'list', listitem: 'cell',
+                          grid: 'table', row: 'cell', menu: 'menu', menuitem: 'menuItem', navigation: 'toolbar',
+                          heading: 'heading', img: 'image', progressbar: 'progressIndicator' };
+      if (ariaRoles[aria]) return ariaRoles[aria];
+      switch (tag) {
+        case 'a': return el.hasAttribute('href') ? 'link' : (c && c.clickable.has(el) || el.onclick ? 'button' : null);
+        case 'button': case 'summary': return 'button';
+        case 'input': {
+          const type = (el.getAttribute('type') || 'text').toLowerCase();
+          if (type === 'hidden') return null;
+          if (type === 'checkbox') return 'checkbox';
+          if (type === 'radio') return 'radio';
+          if (type === 'range') return 'slider';
+          if (['button', 'submit', 'reset', 'image'].includes(type)) return 'button';
+          return textTypes[type] || 'textField';
+        }
+        case 'textarea': return 'textView';
+        case 'select': return 'picker';
+        case 'img': case 'svg': case 'video': case 'canvas': return 'image';
+        case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': return 'heading';
+        case 'ul': case 'ol': return 'list';
+        case 'li': return 'cell';
+        case 'table': return 'table';
+        case 'tr': return el.closest('thead') ? null : 'cell';
+        case 'form': return 'form';
+        case 'dialog': return 'dialog';
+        case 'nav': return 'toolbar';
+        case 'header': return el.parentElement === document.body ? 'navigationBar' : null;
+        case 'iframe': return 'webView';
+        case 'progress': return 'progressIndicator';
+      }
+      if (c && c.clickable.has(el) || el.hasAttribute('onclick')) return 'button';
+      if (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false') return 'textView';
+      return null;
+    }
+    function isVisible(el) {
+      if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return false;
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0;
+    }
+    function cssPath(el) {
+      const parts = [];
+      for (let n = el; n && n.nodeType === 1 && n !== document.documentElement; n = n.parentElement) {
+        if (n.id && document.querySelectorAll('#' + CSS.escape(n.id)).length === 1) { parts.unshift('#' + CSS.escape(n.id)); return parts.join(' > '); }
+        const tag = n.tagName.toLowerCase();
+        let i = 1;
+        for (let s = n.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === n.tagName) i++;
+        parts.unshift(tag + ':nth-of-type(' + i + ')');
+      }
+      return 'html > ' + parts.join(' > ');
+    }
+    const clean = s => { s = (s || '').replace(/\s+/g, ' ').trim(); return s ? s.slice(0, 200) : null; };
+    function labelOf(el, role) {
+      const aria = el.getAttribute('aria-label');
+      if (aria) return clean(aria);
+      const labelledBy = el.getAttribute('aria-labelledby');
+      if (labelledBy) { const l = document.getElementById(labelledBy); if (l) return clean(l.textContent); }
+      if (el.labels && el.labels.length) return clean(el.labels[0].textContent);
+      if (role === 'image') return clean(el.getAttribute('alt') || el.getAttribute('title'));
+      if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') return clean(el.getAttribute('placeholder') || el.getAttribute('name') || el.getAttribute('title'));
+      if (['list', 'table', 'form', 'dialog', 'toolbar', 'tabBar'].includes(role)) return clean(el.getAttribute('name') || el.getAttribute('title'));
+      return clean(el.innerText !== undefined ? el.innerText : el.textContent);
+    }
+    const modal = document.querySelector('dialog:modal') ||
+      [...document.querySelectorAll('[aria-modal="true"]')].find(isVisible) || null;
+    const origin = location.origin;
+    function build(el, parentInert) {
+      const role = roleOf(el);
+      const inert = parentInert || (modal !== null && !modal.contains(el) && !el.contains(modal)) || el.inert;
+      let node = null;
+      if (role) {
+        const visible = isVisible(el);
+        const r = el.getBoundingClientRect();
+        const disabled = el.disabled === true || el.getAttribute('aria-disabled') === 'true';
+        const actions = [];
+        let target = null;
+        const tag = el.tagName.toLowerCase();
+        if (role === 'link') target = el.href;
+        else if (role === 'form') target = el.action || null;
+        else if (c && c.clickable.has(el) || el.hasAttribute('onclick')) target = 'click';
+        else if (tag === 'button' || (tag === 'input' && el.type === 'submit')) target = el.form ? 'submit' : null;
+        if (!inert && visible && !disabled) {
+          if (['button', 'link', 'tab', 'checkbox', 'radio', 'toggle', 'menuItem'].includes(role)) actions.push('tap');
+          else if (role === 'cell' && (target === 'click' || el.querySelector('a[href], button, [onclick]'))) actions.push('tap');
+          if (['textField', 'secureTextField', 'searchField', 'textView'].includes(role) && !el.readOnly) actions.push('tap', 'type');
+          if (role === 'picker' || role === 'slider') actions.push('adjust');
+          if ((role === 'list' || role === 'table' || role === 'webView') && el.scrollHeight > el.clientHeight + 4 &&
+              ['auto', 'scroll'].includes(getComputedStyle(el).overflowY)) actions.push('scroll');
+        }
+        let value = null;
+        if ('value' in el && typeof el.value === 'string' && role !== 'button') value = el.type === 'password' ? (el.value ? '••••' : null) : clean(el.value);
+        if (role === 'checkbox' || role === 'radio' || role === 'toggle') value = el.checked === undefined ? el.getAttribute('aria-checked') : String(el.checked);
+        const platformType = tag === 'input' ? 'input[type=' + (el.getAttribute('type') || 'text').toLowerCase() + ']' : tag + (el.getAttribute('role') ? '[role=' + el.getAttribute('role') + ']' : '');
+        const selected = el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-current') === 'page' || el.selected === true;
+        node = { role, platformType, identifier: el.id || el.getAttribute('data-testid') || el.getAttribute('name') || null,
+                 label: labelOf(el, role), value, frame: { x: r.x, y: r.y, width: r.width, height: r.height },
+                 enabled: !disabled, visible, selected, actions, target, locator: 'css selector:' + cssPath(el), children: [] };
+      }
+      const kids = [];
+      for (const child of el.children) {
+        const built = build(child, inert);
+        if (built === null) continue;
+        if (Array.isArray(built)) kids.push(...built); else kids.push(built);
+      }
+      if (node) { node.children = kids; return node; }
+      return kids.length ? kids : null;
+    }
+    const body = document.body;
+    const children = body ? [].concat(build(body, false) || []) : [];
+    const nav = performance.getEntriesByType('navigation')[0];
+    const errors = c ? c.errors.splice(0) : [];
+    return JSON.stringify({ url: location.href, origin, path: location.pathname, hash: location.hash, title: document.title,
+             status: nav && nav.responseStatus ? nav.responseStatus : null, instrumented: !!c, errors,
+             root: { role: 'window', platformType: 'document', identifier: null, label: document.title || null, value: null,
+                     frame: { x: 0, y: 0, width: innerWidth, height: innerHeight }, enabled: true, visible: true,
+                     selected: false, actions: [], target: null, locator: null, children } });
+    """#
+}

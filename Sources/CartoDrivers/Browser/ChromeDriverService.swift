@@ -1,0 +1,95 @@
+import CartoCore
+import Foundation
+
+/// Starts `chromedriver` on a free loopback port and stops it again (the embedded default of `carto crawl`).
+public final class ChromeDriverService: @unchecked Sendable {
+    public let port: Int
+    public let url: URL
+    private let process: Process
+
+    /// Known executable locations (Debian's `chromium-driver`, then PATH).
+    public static func locateChromeDriver() -> String? {
+        for candidate in ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver", "/usr/local/bin/chromedriver"]
+        where FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let path = "\(dir)/chromedriver"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// Launches chromedriver and waits until it reports ready. Throws `CartoError` when it is missing or does not come up.
+    public static func start(executable: String? = nil, readyTimeout: TimeInterval = 20) throws -> ChromeDriverService {
+        guard let path = executable ?? locateChromeDriver() else {
+            throw CartoError("chromedriver not found; install Debian's chromium and chromium-driver packages, or pass --webdriver URL")
+        }
+        let port = try freeLoopbackPort()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["--port=\(port)", "--allowed-ips=127.0.0.1"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw CartoError("\(path): could not start chromedriver (\(error.localizedDescription))")
+        }
+        let service = ChromeDriverService(port: port, process: process)
+        let client = WebDriverClient(baseURL: service.url, requestTimeout: 2)
+        let deadline = Date().addingTimeInterval(readyTimeout)
+        while Date() < deadline {
+            if client.isReady() { return service }
+            if !process.isRunning { break }
+            Thread.sleep(forTimeInterval: 0.05)   // polling a starting process; no UI wait involved
+        }
+        service.stop()
+        throw CartoError("\(path): chromedriver did not become ready on 127.0.0.1:\(port) within \(Int(readyTimeout)) s")
+    }
+
+    private init(port: Int, process: Process) {
+        self.port = port
+        self.process = process
+        self.url = URL(string: "http://127.0.0.1:\(port)")!
+    }
+
+    public var isRunning: Bool { process.isRunning }
+
+    /// Stops chromedriver (and with it the browsers it started).
+    public func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    deinit { stop() }
+
+    /// Capabilities for headless Chromium with iPhone-sized mobile emulation and touch, as `carto crawl` uses by default.
+    /// Running as root needs `--no-sandbox`; `/dev/shm` is small in containers.
+    public static func mobileCapabilities(width: Int = 390, height: Int = 844, pixelRatio: Double = 3) -> [String: Any] {
+        [
+            "browserName": "chrome",
+            "goog:chromeOptions": [
+                "args": ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--hide-scrollbars"],
+                "mobileEmulation": [
+                    "deviceMetrics": ["width": width, "height": height, "pixelRatio": pixelRatio, "touch": true, "mobile": true],
+                    "userAgent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+                ],
+            ] as [String: Any],
+        ]
+    }
+
+    /// Asks the kernel for a free TCP port on 127.0.0.1.
+    static func freeLoopbackPort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw CartoError("cannot open a socket to find a free port") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        guard bound == 0 else { throw CartoError("cannot bind 127.0.0.1 to find a free port") }
+        let named = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        guard named == 0 else { throw CartoError("cannot read the bound port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

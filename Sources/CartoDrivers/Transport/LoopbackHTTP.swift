@@ -1,0 +1,116 @@
+import CartoCore
+import Foundation
+
+/// A small blocking HTTP/1.1 client for JSON over loopback (WebDriver servers, fake drivers, local sites).
+/// Foundation's URLSession on Linux fails against chromedriver ("Failed writing header" from libcurl), so the
+/// drivers speak HTTP themselves: one connection per request, Content-Length or chunked bodies, socket timeouts.
+/// chromedriver keeps connections open despite `Connection: close`, so a response ends at its Content-Length.
+public enum LoopbackHTTP {
+    public struct Response: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: Data
+    }
+
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// Sends one request and reads the whole response (blocking; the drivers issue one command at a time).
+    public static func send(method: String, url: URL, body: Data?, timeout: TimeInterval) throws -> Response {
+        guard let host = url.host, let port = url.port else { throw Failure(description: "bad URL \(url)") }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "cannot open a socket") }
+        defer { close(fd) }
+        var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr(host == "localhost" ? "127.0.0.1" : host)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw Failure(description: "connection to \(host):\(port) refused") }
+
+        var path = url.path.isEmpty ? "/" : url.path
+        if let query = url.query { path += "?" + query }
+        let payload = body ?? Data()
+        var request = "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\nAccept: application/json\r\n"
+        if body != nil || method == "POST" {
+            request += "Content-Type: application/json; charset=utf-8\r\nContent-Length: \(payload.count)\r\n"
+        }
+        request += "\r\n"
+        try writeAll(fd, Data(request.utf8) + payload)
+
+        var buffer = Data()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        // Servers may keep the connection open (chromedriver does): stop once the body is complete.
+        while !isComplete(buffer) {
+            let n = read(fd, &chunk, chunk.count)
+            if n > 0 { buffer.append(contentsOf: chunk[0..<n]); continue }
+            if n == 0 { break }
+            if errno == EINTR { continue }
+            throw Failure(description: errno == EAGAIN || errno == EWOULDBLOCK ? "no answer within \(Int(timeout)) s" : "read failed (errno \(errno))")
+        }
+        return try parse(buffer)
+    }
+
+    /// Whether `buffer` holds a whole response: headers plus Content-Length bytes, or a chunked body's last chunk.
+    static func isComplete(_ buffer: Data) -> Bool {
+        guard let end = buffer.range(of: Data("\r\n\r\n".utf8)) else { return false }
+        let head = String(decoding: buffer[..<end.lowerBound], as: UTF8.self).lowercased()
+        let bodyCount = buffer.count - (end.upperBound - buffer.startIndex)
+        for line in head.components(separatedBy: "\r\n") {
+            if line.hasPrefix("content-length:"), let n = Int(line.dropFirst(15).trimmingCharacters(in: .whitespaces)) { return bodyCount >= n }
+            if line.hasPrefix("transfer-encoding:") && line.contains("chunked") {
+                return buffer.suffix(5) == Data("0\r\n\r\n".utf8)
+            }
+        }
+        return false   // no length given: read to end of stream
+    }
+
+    private static func writeAll(_ fd: Int32, _ data: Data) throws {
+        try data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { throw Failure(description: "write failed (errno \(errno))") }
+            }
+        }
+    }
+
+    static func parse(_ data: Data) throws -> Response {
+        let separator = Data("\r\n\r\n".utf8)
+        guard let end = data.range(of: separator) else { throw Failure(description: "incomplete HTTP response") }
+        let head = String(decoding: data[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        let statusParts = head.first?.split(separator: " ") ?? []
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw Failure(description: "malformed HTTP status line") }
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var body = Data(data[end.upperBound...])
+        if headers["transfer-encoding"]?.lowercased() == "chunked" { body = try dechunk(body) }
+        else if let length = headers["content-length"].flatMap(Int.init), body.count > length { body = body.prefix(length) }
+        return Response(status: status, headers: headers, body: body)
+    }
+
+    static func dechunk(_ data: Data) throws -> Data {
+        var out = Data()
+        var i = data.startIndex
+        while i < data.endIndex {
+            guard let lineEnd = data[i...].range(of: Data("\r\n".utf8)) else { break }
+            let sizeText = String(decoding: data[i..<lineEnd.lowerBound], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { throw Failure(description: "malformed chunk size") }
+            if size == 0 { break }
+            let start = lineEnd.upperBound
+            guard start + size <= data.endIndex else { throw Failure(description: "truncated chunk") }
+            out.append(data[start..<(start + size)])
+            i = start + size + 2
+        }
+        return out
+    }
+}
