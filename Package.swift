@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CartoArch", targets: ["CartoArch"]),
         .library(name: "CartoReports", targets: ["CartoReports"]),
         .library(name: "CartoDrivers", targets: ["CartoDrivers"]),
+        .library(name: "CartoExplore", targets: ["CartoExplore"]),
         .plugin(name: "CartoArchPlugin", targets: ["CartoArchPlugin"]),
     ],
     dependencies: [
@@ -22,7 +23,9 @@ let package = Package(
     targets: [
         // Shared foundations: multigraph, globbing, file discovery, diagnostics, terminal styling,
         // generic exporters (DOT, SARIF model, HTML escaping). No subsystem logic lives here.
-        .target(name: "CartoCore"),
+        .target(name: "CartoCore", dependencies: ["CSQLite"]),
+        // The system SQLite (Debian: libsqlite3-dev), for checkpoints and stored sessions.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // Static architecture analysis: detection → extraction → categorisation → analysis.
         .target(
             name: "CartoArch",
@@ -34,14 +37,17 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
-        // Drivers for apps under test: so far iOS page sources (Appium XCUITest / WebDriverAgent).
+        // Drivers for apps under test over W3C WebDriver: the browser dialect (chromedriver + Chromium) and the
+        // iOS dialect (Appium XCUITest / WebDriverAgent page sources), behind one AppDriver protocol.
         .target(name: "CartoDrivers", dependencies: ["CartoCore"]),
+        // GUI exploration: state recognition (the paper's Algorithm 1), event planning, strategies, outputs.
+        .target(name: "CartoExplore", dependencies: ["CartoCore", "CartoDrivers"]),
         // Renderers of analysis results: text, JSON, SARIF, DOT, HTML, Markdown.
         .target(name: "CartoReports", dependencies: ["CartoCore", "CartoArch"]),
         .executableTarget(
             name: "carto",
             dependencies: [
-                "CartoCore", "CartoArch", "CartoReports",
+                "CartoCore", "CartoArch", "CartoReports", "CartoDrivers", "CartoExplore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,5 +76,6 @@ let package = Package(
         .testTarget(name: "CartoReportsTests", dependencies: ["CartoReports", "CartoArch", "CartoCore"]),
         .testTarget(name: "CartoCLITests", dependencies: ["CartoCore"]),
         .testTarget(name: "CartoDriversTests", dependencies: ["CartoDrivers", "CartoCore"]),
+        .testTarget(name: "CartoExploreTests", dependencies: ["CartoExplore", "CartoDrivers", "CartoCore"]),
     ]
 )

@@ -6,6 +6,9 @@ public enum ExitStatus: Int32, Sendable {
     case findings = 1
     /// Bad usage or unusable input (missing path, invalid configuration, unreadable file given explicitly).
     case inputError = 2
+    /// The app or its driver failed in a way the run could not recover from (driver gone, session lost).
+    /// Whatever was done so far is saved first (a crawl can be resumed).
+    case driverError = 3
 }
 
 /// An error the user can act on: one line naming the input and what to do.

@@ -3,9 +3,13 @@ import Foundation
 
 /// What the explorer (and later record/replay) asks of an app, whatever drives it: a browser through chromedriver
 /// or an iOS app through Appium/WebDriverAgent. Calls block; one thread drives one app.
-public protocol AppDriver: AnyObject {
+public protocol AppDriver: AnyObject, Sendable {
     /// `web` or `ios`, written into models and logs.
     var platform: String { get }
+    /// The origin a web app must stay in (`http://127.0.0.1:8080`); nil for native apps.
+    var webOrigin: String? { get }
+    /// What was opened: the start URL (web) or the bundle id (iOS).
+    var start: String { get }
     /// Opens the app at its start screen with fresh state (first launch and every restart).
     func restart() throws
     /// The current screen in the platform-neutral model. Elements carry locators for `perform`.

@@ -9,7 +9,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
     public let startURL: URL
     /// chromedriver when this driver started it (the embedded default); stopped by `close()`.
     private var service: ChromeDriverService?
-    private let startOrigin: String
+    private let origin: String
     private var lastSnapshotURL: URL?
     private var pendingFailures: [AppFailure] = []
     private var reportedServerErrors: Set<String> = []
@@ -28,7 +28,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
             throw CartoError("\(startURL.absoluteString): not an http(s) or file URL; pass the web app's address")
         }
         self.startURL = startURL
-        self.startOrigin = Self.origin(of: startURL)
+        self.origin = BrowserOrigin.of(startURL)
         if let webdriver {
             client = WebDriverClient(baseURL: webdriver)
         } else {
@@ -55,10 +55,6 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         }
     }
 
-    public static func origin(of url: URL) -> String {
-        guard let scheme = url.scheme, let host = url.host else { return url.scheme ?? "" }
-        return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
-    }
 
     public func restart() throws {
         // Fresh state: no cookies, no storage from the previous run of the path.
@@ -88,7 +84,9 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         }
         // Hash routes (#/settings) are screens of single-page apps; plain anchors (#top) are not.
         let route = raw.hash.hasPrefix("#/") || raw.hash.hasPrefix("#!") ? raw.hash : ""
-        let context = ScreenContext(title: raw.title.isEmpty ? nil : raw.title, container: raw.path + route)
+        // `/shop/` and `/shop/index.html` are one page.
+        let path = raw.path.hasSuffix("/index.html") ? String(raw.path.dropLast("index.html".count)) : raw.path
+        let context = ScreenContext(title: raw.title.isEmpty ? nil : raw.title, container: path + route)
         return UISnapshot(context: context, root: raw.root)
     }
 
@@ -178,10 +176,13 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         return pendingFailures
     }
 
+    public var webOrigin: String? { origin }
+    public var start: String { startURL.absoluteString }
+
     public func outOfScope() throws -> String? {
         guard let url = lastSnapshotURL else { return nil }
-        let origin = Self.origin(of: url)
-        return origin == startOrigin ? nil : "left the start origin \(startOrigin) for \(origin)"
+        let origin = BrowserOrigin.of(url)
+        return origin == self.origin ? nil : "left the start origin \(self.origin) for \(origin)"
     }
 
     public func close() {
@@ -191,6 +192,14 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
     }
 
     deinit { close() }
+}
+
+/// `scheme://host[:port]` of a URL: the web's notion of one app.
+public enum BrowserOrigin {
+    public static func of(_ url: URL) -> String {
+        guard let scheme = url.scheme, let host = url.host else { return url.scheme ?? "" }
+        return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
+    }
 }
 
 extension WebDriverClient.Element {

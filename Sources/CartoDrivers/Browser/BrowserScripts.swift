@@ -49,6 +49,15 @@ enum BrowserScripts {
         if ((type === 'click' || type === 'pointerup' || type === 'touchend' || type === 'mouseup') && this instanceof Element) c.clickable.add(this);
         return listen.call(this, type, ...rest);
       };
+      // A navigation under way (history.back() from a javascript: link, location changes) is work in progress too.
+      c.navigating = false;
+      window.addEventListener('beforeunload', () => { c.navigating = true; });
+      // A page restored from the back-forward cache keeps its script state: it is not navigating any more.
+      window.addEventListener('pageshow', () => { c.navigating = false; c.lastMutation = performance.now(); });
+      for (const name of ['back', 'forward', 'go']) {
+        const original = history[name].bind(history);
+        history[name] = (...a) => { c.navigating = true; st(() => { c.navigating = false; }, 1000); return original(...a); };
+      }
       const observer = new MutationObserver(records => {
         for (const r of records) {
           if (r.type === 'characterData') continue;
@@ -90,10 +99,13 @@ enum BrowserScripts {
       }).length : 0;
       const busy = [];
       if (document.readyState !== 'complete') busy.push('document loading');
+      if (c && c.navigating) busy.push('navigating');
       if (c && c.pending > 0) busy.push(c.pending + ' request(s)');
       if (c && c.timers.size > 0) busy.push(c.timers.size + ' timer(s)');
       if (animations > 0) busy.push(animations + ' animation(s)');
       if (c && now - c.lastMutation < quietMs) busy.push('DOM changing');
+      // Work an event queued as a task (a javascript: link, a deferred handler) starts after this script: give it the quiet window.
+      if (now - t0 < quietMs) busy.push('settling');
       if (busy.length === 0) return done({ idle: true, waited: now - t0 });
       if (now - t0 >= timeoutMs) return done({ idle: false, waited: now - t0, busy: busy.join(', ') });
       later(check, 10);

@@ -1,0 +1,401 @@
+import CartoCore
+import CartoDrivers
+import Foundation
+
+/// The exploration loop (the paper's steps 1–7): snapshot, plan events, fire one, wait for idle, recognise the
+/// outcome, record an edge; go back or restart-and-replay to reach the next state with work left.
+public final class Crawler: @unchecked Sendable {   // only `requestStop` is called from other threads, and it locks
+    public let driver: AppDriver
+    public let configuration: CrawlConfiguration
+    public let sink: CrawlSink?
+    public private(set) var progress: CrawlProgress
+    private var recognizer: StateRecognizer
+    private let planner: EventPlanner
+    private var edgeKeys = Set<String>()
+    private var failureKeys = Set<String>()
+    /// Replayable edges from each state: (event, destination), in discovery order.
+    private var forward: [Int: [(event: CrawlEvent, to: Int)]] = [:]
+    /// The states since the last restart, as the app's back stack sees them.
+    private var trail: [Int] = []
+    private var current: Int?
+    private var currentSnapshot: UISnapshot?
+    private var changed = Set<Int>()
+    private var random: SeededRandom
+    private var started = Date()
+    /// Set from another thread (Ctrl-C) to stop after the current event.
+    private let stopFlag = StopFlag()
+    private var driverSeconds = 0.0
+
+    public init(driver: AppDriver, configuration: CrawlConfiguration, sink: CrawlSink? = nil, resumeFrom: CrawlProgress? = nil) {
+        self.driver = driver
+        self.configuration = configuration
+        self.sink = sink
+        self.progress = resumeFrom ?? CrawlProgress()
+        self.recognizer = StateRecognizer(weights: configuration.weights)
+        self.planner = EventPlanner(rows: configuration.rows, blocklist: configuration.blocklist)
+        self.random = SeededRandom(seed: configuration.seed)
+        for record in progress.states { recognizer.add(record.signature) }
+        for edge in progress.edges { indexEdge(edge) }
+        for failure in progress.failures { failureKeys.insert(Self.failureKey(failure.kind, failure.message)) }
+        progress.stopReason = nil
+    }
+
+    /// Asks a running crawl to stop after the event in flight (safe from a signal handler's queue).
+    public func requestStop() { stopFlag.set() }
+
+    public var elapsed: Double { progress.elapsedBefore + Date().timeIntervalSince(started) }
+
+    /// Explores until nothing is left or a budget is spent. Driver failures that end the session throw (after the
+    /// progress so far was checkpointed); element-level failures are logged and the crawl goes on.
+    public func run() throws -> CrawlModel {
+        started = Date()
+        do {
+            if progress.states.isEmpty {
+                try restartApp()
+                let snapshot = try takeSnapshot()
+                started = Date()   // exploration time starts at the first snapshot
+                let id = try register(snapshot, depth: 0)
+                currentSnapshot = snapshot
+                progress.totalStates = 1
+                trail = [id]
+                current = id
+                try collectFailures(state: id, path: [])
+            }
+            try checkpoint()
+            while true {
+                if let reason = budgetSpent() { progress.stopReason = reason; break }
+                guard let target = chooseTarget() else { progress.stopReason = "explored"; break }
+                if try !reach(target) {
+                    progress.states[target].unreachable = true
+                    changed.insert(target)
+                    sink?.log(["type": "unreachable", "state": Self.name(target)])
+                    try checkpoint()
+                    continue
+                }
+                guard let index = nextEventIndex(of: target) else { continue }
+                progress.states[target].fired.insert(index)
+                changed.insert(target)
+                _ = try act(progress.states[target].events[index], from: target)
+                try checkpoint()
+            }
+        } catch let error as WebDriverError where Self.endsSession(error) {
+            progress.stopReason = "driver-error"
+            progress.elapsedBefore = elapsed
+            try? sink?.checkpoint(progress, changedStates: Array(changed))
+            throw CartoError("the driver stopped answering (\(error)); the \(progress.states.count) states found so far are saved, continue with --resume",
+                             status: .driverError)
+        }
+        progress.elapsedBefore = elapsed
+        started = Date()
+        try checkpoint()
+        return model()
+    }
+
+    static func endsSession(_ error: WebDriverError) -> Bool {
+        ["transport", "invalid session id", "session not created", "unknown error"].contains(error.code)
+    }
+
+    // MARK: - Choosing and reaching work
+
+    private func budgetSpent() -> String? {
+        if stopFlag.isSet { return "interrupted" }
+        if let max = configuration.maxEvents, progress.eventsFired >= max { return "max-events" }
+        if let max = configuration.maxStates, progress.states.count >= max { return "max-states" }
+        if let max = configuration.maxTime, elapsed >= max { return "max-time" }
+        return nil
+    }
+
+    private func chooseTarget() -> Int? {
+        let states = progress.states
+        switch configuration.strategy {
+        case .depthFirst:
+            if let deepest = trail.reversed().first(where: { states[$0].hasWork }) { return deepest }
+            return states.indices.first { states[$0].hasWork }
+        case .breadthFirst:
+            return states.indices.first { states[$0].hasWork }
+        case .random:
+            let candidates = states.indices.filter { states[$0].hasWork }
+            return candidates.isEmpty ? nil : candidates[random.next(below: candidates.count)]
+        }
+    }
+
+    private func nextEventIndex(of state: Int) -> Int? {
+        let record = progress.states[state]
+        let open = record.events.indices.filter { !record.fired.contains($0) }
+        guard !open.isEmpty else { return nil }
+        return configuration.strategy == .random ? open[random.next(below: open.count)] : open[0]
+    }
+
+    /// Brings the app to `target`: nothing to do, back through the trail, or restart and replay the shortest path.
+    private func reach(_ target: Int) throws -> Bool {
+        if current == target { return true }
+        if trail.contains(target) {
+            while let here = current, here != target, trail.count >= 2 {
+                let expected = trail[trail.count - 2]
+                // `act` records the back edge and pops the trail when the app lands where expected.
+                guard let landed = try act(.back, from: here), landed == expected else { break }
+            }
+            if current == target { return true }
+        }
+        return try restartAndReplay(to: target)
+    }
+
+    private func restartAndReplay(to target: Int) throws -> Bool {
+        guard let path = shortestPath(to: target) else { return false }
+        try restartApp()
+        let snapshot = try takeSnapshot()
+        guard let start = recognizer.match(StateSignature(snapshot))?.index, start == 0 else {
+            sink?.log(["type": "replay", "state": Self.name(target), "result": "the start screen is not the one first seen"])
+            current = nil
+            return false
+        }
+        trail = [0]
+        current = 0
+        currentSnapshot = snapshot
+        for step in path {
+            if budgetSpent() != nil { return false }
+            guard let landed = try act(step.event, from: current!), landed == step.to else {
+                sink?.log(["type": "replay", "state": Self.name(target), "result": "diverged at \(step.event)"])
+                return false
+            }
+        }
+        return current == target
+    }
+
+    /// Shortest path of replayable events from the start state (breadth-first over recorded edges).
+    private func shortestPath(to target: Int) -> [(event: CrawlEvent, to: Int)]? {
+        if target == 0 { return [] }
+        var previous: [Int: (from: Int, event: CrawlEvent)] = [:]
+        var queue = [0]
+        var head = 0
+        var seen: Set<Int> = [0]
+        while head < queue.count {
+            let node = queue[head]; head += 1
+            for (event, to) in forward[node] ?? [] where seen.insert(to).inserted {
+                previous[to] = (node, event)
+                if to == target {
+                    var path: [(event: CrawlEvent, to: Int)] = []
+                    var at = target
+                    while let step = previous[at] { path.insert((step.event, at), at: 0); at = step.from }
+                    return path
+                }
+                queue.append(to)
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Firing events
+
+    /// Performs an event's actions, waits, snapshots and recognises where the app is. Returns the state reached
+    /// (nil when the app left scope and could not be brought back). Updates `current`.
+    private func act(_ event: CrawlEvent, from source: Int) throws -> Int? {
+        let t0 = Date()
+        let driverBefore = driverSeconds
+        func timed<T>(_ body: () throws -> T) rethrows -> T {
+            let s = Date(); defer { driverSeconds += Date().timeIntervalSince(s) }
+            return try body()
+        }
+        var actionError: String?
+        for action in event.actions {
+            do { try timed { try driver.perform(action) } } catch let error as WebDriverError where !Self.endsSession(error) {
+                actionError = error.description
+                break
+            }
+        }
+        progress.eventsFired += 1
+        let idle = try timed { try driver.waitForIdle(configuration.wait) }
+        var snapshot = try timed { try takeSnapshot() }
+        var left: String?
+        if let reason = try driver.outOfScope() {
+            left = reason
+            // Never explore another origin or app: come straight back.
+            try timed { try driver.perform(.back); _ = try driver.waitForIdle(configuration.wait) }
+            progress.eventsFired += 1
+            snapshot = try timed { try takeSnapshot() }
+            if try driver.outOfScope() != nil { try timed { try restartApp() }; snapshot = try timed { try takeSnapshot() }; trail = [] }
+        }
+        let outcome = try classify(snapshot, after: event, from: source)   // may take a screenshot (driver time)
+        let driverTime = driverSeconds - driverBefore
+        let total = Date().timeIntervalSince(t0)
+        var entry: [String: Any] = [
+            "type": "event", "from": Self.name(source), "event": event.description, "key": event.key,
+            "outcome": outcome.kind, "to": outcome.state.map(Self.name) ?? NSNull(),
+            "idle": idle.idle, "waitMs": Self.round(idle.waitedMilliseconds),
+            "totalMs": Self.round(total * 1000), "driverMs": Self.round(driverTime * 1000),
+            "crawlerMs": Self.round((total - driverTime) * 1000), "t": Self.round(elapsed),
+        ]
+        if let busy = idle.busy { entry["busy"] = busy }
+        if let actionError { entry["error"] = actionError }
+        if let left { entry["leftScope"] = left }
+        sink?.log(entry)
+        try collectFailures(state: source, path: pathDescription(to: source) + [event.description])
+        return outcome.state
+    }
+
+    private struct Outcome { var kind: String; var state: Int? }
+
+    /// New state, known state, back, in-place change or no change; records edges and moves `current`.
+    private func classify(_ snapshot: UISnapshot, after event: CrawlEvent, from source: Int) throws -> Outcome {
+        defer { currentSnapshot = snapshot }
+        let signature = StateSignature(snapshot)
+        if let match = recognizer.match(signature) {
+            let id = match.index
+            if id == source && current == source {
+                return Outcome(kind: snapshot == currentSnapshot ? "no change" : "in-place change", state: id)
+            }
+            let isBack = trail.count >= 2 && trail[trail.count - 2] == id
+            let kind = isBack ? "back" : "known"
+            addEdge(from: source, to: id, event: event, kind: kind)
+            if isBack { trail.removeLast() } else { trail.append(id) }
+            current = id
+            progress.totalStates += 1
+            return Outcome(kind: kind, state: id)
+        }
+        let depth = progress.states[source].depth + 1
+        let id = try register(snapshot, depth: depth)
+        addEdge(from: source, to: id, event: event, kind: "new")
+        trail.append(id)
+        current = id
+        progress.totalStates += 1
+        return Outcome(kind: "new", state: id)
+    }
+
+    private func register(_ snapshot: UISnapshot, depth: Int) throws -> Int {
+        let signature = StateSignature(snapshot)
+        var events: [CrawlEvent] = []
+        let plan = planner.plan(snapshot, origin: driver.webOrigin)
+        if configuration.maxDepth.map({ depth < $0 }) ?? true { events = plan.events }
+        var record = CrawlProgress.StateRecord(signature: signature, snapshot: snapshot, depth: depth, events: events,
+                                               fired: [], unreachable: false, screenshot: nil)
+        let id = recognizer.add(signature)
+        var png: Data?
+        if configuration.screenshots {
+            let s = Date()
+            png = try? driver.screenshot()
+            driverSeconds += Date().timeIntervalSince(s)
+        }
+        progress.states.append(record)
+        record.screenshot = try sink?.stateDiscovered(id: id, record: record, screenshot: png)
+        progress.states[id] = record
+        changed.insert(id)
+        var entry: [String: Any] = [
+            "type": "state", "id": Self.name(id), "title": snapshot.context.title ?? "", "context": snapshot.context.container ?? "",
+            "depth": depth, "events": events.map(\.description), "t": Self.round(elapsed),
+            "elements": snapshot.root.allElements.dropFirst().map(Self.elementLog),
+        ]
+        if !plan.skipped.isEmpty {
+            entry["skipped"] = plan.skipped.map { ["element": ElementNaming.describe($0.element), "reason": $0.reason] }
+        }
+        sink?.log(entry)
+        return id
+    }
+
+    private func addEdge(from: Int, to: Int, event: CrawlEvent, kind: String) {
+        let key = "\(from)|\(event.key)|\(to)"
+        guard edgeKeys.insert(key).inserted else { return }
+        let edge = CrawlProgress.EdgeRecord(from: from, to: to, event: event, kind: kind)
+        progress.edges.append(edge)
+        indexEdge(edge)
+    }
+
+    private func indexEdge(_ edge: CrawlProgress.EdgeRecord) {
+        edgeKeys.insert("\(edge.from)|\(edge.event.key)|\(edge.to)")
+        if edge.event.kind != .back { forward[edge.from, default: []].append((edge.event, edge.to)) }
+    }
+
+    private func restartApp() throws {
+        try driver.restart()
+        _ = try driver.waitForIdle(configuration.wait)
+    }
+
+    private func takeSnapshot() throws -> UISnapshot { try driver.snapshot() }
+
+    private func collectFailures(state: Int, path: [String]) throws {
+        for failure in try driver.takeFailures() {
+            guard failureKeys.insert(Self.failureKey(failure.kind, failure.message)).inserted else { continue }
+            let record = CrawlModel.Failure(kind: failure.kind, message: failure.message, location: failure.location,
+                                            state: Self.name(state), path: path)
+            progress.failures.append(record)
+            sink?.log(["type": "failure", "kind": failure.kind, "message": failure.message, "location": failure.location ?? NSNull(),
+                       "state": Self.name(state), "path": path])
+        }
+    }
+
+    /// One failure per kind and message: the same error from another state is the same bug, reported once with
+    /// the shortest path found first.
+    static func failureKey(_ kind: String, _ message: String) -> String { kind + "|" + message }
+
+    /// The events that reach `state` from a fresh start.
+    private func pathDescription(to state: Int) -> [String] {
+        shortestPath(to: state)?.map(\.event.description) ?? []
+    }
+
+    private func checkpoint() throws {
+        progress.elapsedBefore = elapsed
+        started = Date()
+        try sink?.checkpoint(progress, changedStates: changed.sorted())
+        changed.removeAll()
+    }
+
+    // MARK: - Model
+
+    public func model() -> CrawlModel {
+        Self.model(progress, platform: driver.platform, start: driver.start, configuration: configuration)
+    }
+
+    public static func model(_ progress: CrawlProgress, platform: String, start: String, configuration: CrawlConfiguration) -> CrawlModel {
+        let states = progress.states.enumerated().map { id, record in
+            CrawlModel.State(id: name(id), title: record.snapshot.context.title ?? "", context: record.snapshot.context.container ?? "",
+                             screenshot: record.screenshot, depth: record.depth, elements: record.signature.elementCount, events: record.events.count)
+        }
+        let edges = progress.edges.map { CrawlModel.Edge(from: name($0.from), to: name($0.to), event: $0.event.description, kind: $0.kind) }
+        let settings = CrawlModel.Settings(
+            strategy: configuration.strategy.rawValue, wait: configuration.wait.description, rows: configuration.rows.rawValue,
+            weights: configuration.weights, maxEvents: configuration.maxEvents, maxStates: configuration.maxStates,
+            maxDepth: configuration.maxDepth, maxTimeSeconds: configuration.maxTime)
+        let stats = CrawlModel.Stats(events: progress.eventsFired, uniqueStates: states.count, totalStates: progress.totalStates,
+                                     edges: edges.count, durationSeconds: round(progress.elapsedBefore), failures: progress.failures.count,
+                                     stopReason: progress.stopReason ?? "interrupted")
+        return CrawlModel(app: .init(platform: platform, start: start), settings: settings, states: states, edges: edges,
+                          stats: stats, failures: progress.failures)
+    }
+
+    public static func name(_ id: Int) -> String { "s\(id)" }
+    static func round(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
+
+    static func elementLog(_ e: UIElement) -> [String: Any] {
+        var out: [String: Any] = ["role": e.role.rawValue, "type": e.platformType, "enabled": e.enabled, "visible": e.visible]
+        if let v = e.identifier { out["identifier"] = v }
+        if let v = e.label { out["label"] = v }
+        if let v = e.value { out["value"] = v }
+        if let v = e.target { out["target"] = v }
+        if let v = e.locator { out["locator"] = v }
+        if !e.actions.isEmpty { out["actions"] = e.actions.map(\.rawValue) }
+        if let f = e.frame { out["frame"] = [f.x, f.y, f.width, f.height].map { ($0 * 10).rounded() / 10 } }
+        if e.selected { out["selected"] = true }
+        return out
+    }
+}
+
+/// A thread-safe flag (Ctrl-C arrives on another thread).
+final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+}
+
+/// SplitMix64: small, fast and seedable, so random crawls repeat.
+struct SeededRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func next(below n: Int) -> Int { Int(next() % UInt64(n)) }
+}

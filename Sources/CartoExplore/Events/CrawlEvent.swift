@@ -1,0 +1,64 @@
+import CartoCore
+import CartoDrivers
+
+/// One thing the crawler does to a state. Targets are element copies without children (enough to find them again).
+public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Codable, Sendable { case tap, fill, scroll, back }
+
+    public struct FieldValue: Codable, Hashable, Sendable {
+        public var field: UIElement
+        public var kind: TextInputKind
+        public var text: String
+    }
+
+    public var kind: Kind
+    public var target: UIElement?
+    /// For `fill`: every field of the form, typed in order; the last one submits.
+    public var fields: [FieldValue]
+    /// For `fill`: the form's submit button; without one the last single-line field submits with Return.
+    public var submit: UIElement?
+    /// Identifies the event within its state, so it is fired once.
+    public var key: String
+
+    public init(kind: Kind, target: UIElement?, fields: [FieldValue] = [], submit: UIElement? = nil) {
+        self.kind = kind
+        var leaf = target
+        leaf?.children = []
+        self.target = leaf
+        self.fields = fields.map { var f = $0; f.field.children = []; return f }
+        var button = submit
+        button?.children = []
+        self.submit = button
+        self.key = kind.rawValue + ":" + (target.map(Self.identity) ?? "screen")
+    }
+
+    public static let back = CrawlEvent(kind: .back, target: nil)
+
+    /// Identifier first (stable across content changes), then label, then locator.
+    static func identity(_ e: UIElement) -> String {
+        [e.role.rawValue, e.identifier ?? "", e.label ?? "", e.locator ?? ""].joined(separator: "|")
+    }
+
+    public var description: String {
+        switch kind {
+        case .tap: return "tap " + (target.map(ElementNaming.describe) ?? "screen")
+        case .fill: return "fill " + (fields.map { ElementNaming.describe($0.field) }.joined(separator: ", ")) + " and submit"
+        case .scroll: return "scroll " + (target.map(ElementNaming.describe) ?? "screen")
+        case .back: return "back"
+        }
+    }
+
+    /// The driver actions that make up this event.
+    public var actions: [DriverAction] {
+        switch kind {
+        case .tap: return target.map { [.tap($0)] } ?? []
+        case .fill:
+            var out: [DriverAction] = fields.map { .type($0.field, text: $0.text) }
+            if let submit { out.append(.tap(submit)) }
+            else if let last = fields.last(where: { $0.field.role != .textView }) { out.append(.submit(last.field)) }
+            return out
+        case .scroll: return [.scroll(target)]
+        case .back: return [.back]
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import CartoCore
+
+/// The state-flow graph a crawl produces: `model.json`. The keys are a contract (reports, `carto graph`, later
+/// tools and users' scripts read them): add fields, never rename or drop them.
+public struct CrawlModel: Codable, Sendable, Equatable {
+    public var format = "carto-crawl-model"
+    public var version = 1
+    public var app: App
+    public var settings: Settings
+    public var states: [State]
+    public var edges: [Edge]
+    public var stats: Stats
+    public var failures: [Failure]
+
+    public struct App: Codable, Sendable, Equatable {
+        public var platform: String
+        /// Start URL (web) or bundle id (iOS).
+        public var start: String
+        public init(platform: String, start: String) { self.platform = platform; self.start = start }
+    }
+
+    public struct Settings: Codable, Sendable, Equatable {
+        public var strategy: String
+        public var wait: String
+        public var rows: String
+        public var weights: SimilarityWeights
+        public var maxEvents: Int?
+        public var maxStates: Int?
+        public var maxDepth: Int?
+        public var maxTimeSeconds: Double?
+    }
+
+    public struct State: Codable, Sendable, Equatable {
+        /// `s0`, `s1`, … in discovery order; `s0` is the start screen.
+        public var id: String
+        public var title: String
+        /// The container: URL path (web) or navigation-bar identity (iOS).
+        public var context: String
+        /// Relative to the model file: `screenshots/s3.png`; nil when none could be taken.
+        public var screenshot: String?
+        public var depth: Int
+        public var elements: Int
+        public var events: Int
+    }
+
+    public struct Edge: Codable, Sendable, Equatable {
+        public var from: String
+        public var to: String
+        /// What was done, readable: `tap link "Settings"`.
+        public var event: String
+        /// `new` (discovered the target), `known` (reached a visited state), `back` (returned to the previous one).
+        public var kind: String
+    }
+
+    /// The columns of the paper's Table III.
+    public struct Stats: Codable, Sendable, Equatable {
+        /// Every action performed, including backs and path replays.
+        public var events: Int
+        public var uniqueStates: Int
+        /// States reached, counting repeats: the start state plus one per edge traversal.
+        public var totalStates: Int
+        public var edges: Int
+        /// Exploration time from the first snapshot to the end (browser start-up excluded).
+        public var durationSeconds: Double
+        public var failures: Int
+        /// Why the crawl stopped: `explored`, `max-events`, `max-states`, `max-time`, `interrupted`, `driver-error`.
+        public var stopReason: String
+    }
+
+    public struct Failure: Codable, Sendable, Equatable {
+        public var kind: String
+        public var message: String
+        public var location: String?
+        /// The state the failing event was fired in.
+        public var state: String
+        /// The events that reproduce it from a fresh start, the failing one last.
+        public var path: [String]
+    }
+
+    public init(app: App, settings: Settings, states: [State], edges: [Edge], stats: Stats, failures: [Failure]) {
+        self.app = app; self.settings = settings; self.states = states; self.edges = edges; self.stats = stats; self.failures = failures
+    }
+}

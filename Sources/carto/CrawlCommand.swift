@@ -1,0 +1,252 @@
+import ArgumentParser
+import CartoCore
+import CartoDrivers
+import CartoExplore
+import Foundation
+
+extension CrawlStrategy: ExpressibleByArgument {}
+extension RowPolicy: ExpressibleByArgument {}
+extension ModelExport.Format: ExpressibleByArgument {}
+
+/// `carto crawl`: explore an app and infer its state-flow model.
+struct CrawlCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "crawl",
+        abstract: "Explore a web app (headless Chromium) or an iOS app (Appium/WebDriverAgent) and infer its state-flow model.",
+        discussion: """
+        TARGET is a URL, or a folder with index.html that carto serves on 127.0.0.1 for the crawl.
+        Without --webdriver, carto starts chromedriver itself (Debian: chromium, chromium-driver) and stops it on exit,
+        also on Ctrl-C (the first Ctrl-C finishes the current event and writes the outputs; a second one quits).
+        iOS: --webdriver http://127.0.0.1:4723 --bundle-id com.example.App against Appium's XCUITest driver.
+
+        Outputs in --output: model.json, crawl.xml, model.dot, model.graphml, report.html, screenshots/, log.jsonl
+        and crawl.sqlite (the checkpoint: after an interruption, `carto crawl --resume DIR` continues).
+
+        Exit codes: 0 explored without failures, 1 failures found (script errors, HTTP 5xx pages, crashes),
+        2 usage or input error, 3 the driver stopped answering (progress saved; resume later).
+        """
+    )
+
+    @Argument(help: "URL or folder to crawl (omit with --resume).")
+    var target: String?
+
+    @Option(name: .shortAndLong, help: "Output folder (default: carto-crawl).")
+    var output: String?
+
+    @Option(help: "Continue the interrupted crawl in this output folder.")
+    var resume: String?
+
+    @Option(help: "WebDriver server: a running chromedriver, or Appium for iOS (default: start chromedriver).")
+    var webdriver: String?
+
+    @Option(name: .customLong("bundle-id"), help: "iOS app to crawl through Appium's XCUITest driver (with --webdriver).")
+    var bundleID: String?
+
+    @Option(help: "Exploration strategy: dfs (the paper's), bfs, random.")
+    var strategy: CrawlStrategy = .depthFirst
+
+    @Option(help: "List rows to open: first (the paper's) or all.")
+    var rows: RowPolicy = .first
+
+    @Option(help: "After each event: idle (no pending requests/timers/animations, DOM quiet), idle:QUIET_MS:TIMEOUT_MS, or fixed:MS.")
+    var wait: String = "idle"
+
+    @Option(name: .customLong("max-events"), help: "Stop after this many events.")
+    var maxEvents: Int?
+    @Option(name: .customLong("max-states"), help: "Stop after this many unique states.")
+    var maxStates: Int?
+    @Option(name: .customLong("max-depth"), help: "Do not fire events in states this deep (the start state is depth 0).")
+    var maxDepth: Int?
+    @Option(name: .customLong("max-time"), help: "Stop after this many seconds of exploration.")
+    var maxTime: Double?
+
+    @Option(name: .customLong("block"), help: "Never act on matching elements: label:REGEX, id:REGEX or url:REGEX (repeatable).")
+    var block: [String] = []
+
+    @Option(help: "Similarity threshold τ in percent (the paper's default: 70).")
+    var threshold: Double?
+
+    @Option(help: "Similarity weights, e.g. container=0.8,title=0.8,count=0.8,type=0.7,hidden=0.7,enabled=0.7,target=0.7,action=0.7.")
+    var weights: String?
+
+    @Option(help: "Seed for --strategy random.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Also write the failures as a JUnit XML report to this file.")
+    var junit: String?
+
+    @Flag(help: "Desktop-sized browser window instead of iPhone emulation.")
+    var desktop = false
+
+    @Flag(name: .customLong("no-screenshots"), help: "Do not take screenshots of new states.")
+    var noScreenshots = false
+
+    @Flag(name: .shortAndLong, help: "No progress on stderr.")
+    var quiet = false
+
+    func validate() throws {
+        if resume == nil && target == nil { throw ValidationError("give a URL or folder to crawl, or --resume DIR") }
+        if resume != nil && target != nil { throw ValidationError("--resume continues a crawl with its saved settings; give no TARGET") }
+        if bundleID != nil && webdriver == nil { throw ValidationError("--bundle-id needs --webdriver (Appium's URL, e.g. http://127.0.0.1:4723)") }
+        for (name, value) in [("--max-events", maxEvents), ("--max-states", maxStates), ("--max-depth", maxDepth)] where (value ?? 1) < 0 {
+            throw ValidationError("\(name) must not be negative")
+        }
+    }
+
+    func run() throws {
+        let out: CrawlOutput
+        var info: CrawlOutput.RunInfo
+        if let resume {
+            out = try CrawlOutput(directory: resume, fresh: false)
+            info = try out.loadRunInfo()
+        } else {
+            var w = SimilarityWeights()
+            if let threshold { w.threshold = threshold }
+            if let weights { try Self.apply(weights, to: &w) }
+            _ = try WaitPolicy(parsing: wait)
+            _ = try Blocklist(block)
+            info = CrawlOutput.RunInfo(
+                platform: bundleID == nil ? "web" : "ios", start: bundleID ?? target!, webdriver: webdriver, bundleID: bundleID,
+                strategy: strategy.rawValue, wait: wait, rows: rows.rawValue, weights: w, block: block,
+                maxEvents: maxEvents, maxStates: maxStates, maxDepth: maxDepth, maxTime: maxTime, seed: seed, screenshots: !noScreenshots)
+            out = try CrawlOutput(directory: output ?? "carto-crawl", fresh: true)
+        }
+        var configuration = CrawlConfiguration()
+        configuration.strategy = CrawlStrategy(rawValue: info.strategy) ?? .depthFirst
+        configuration.rows = RowPolicy(rawValue: info.rows) ?? .first
+        configuration.wait = try WaitPolicy(parsing: info.wait)
+        configuration.weights = info.weights
+        configuration.blocklist = try Blocklist(info.block)
+        configuration.maxEvents = info.maxEvents
+        configuration.maxStates = info.maxStates
+        configuration.maxDepth = info.maxDepth
+        configuration.maxTime = info.maxTime
+        configuration.seed = info.seed
+        configuration.screenshots = info.screenshots
+
+        // A folder is served on loopback for the crawl; its URL changes per run, so resumes serve it again.
+        var site: LoopbackServer?
+        var startURL: URL?
+        if info.platform == "web" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: info.start, isDirectory: &isDirectory), isDirectory.boolValue {
+                let served = try LocalSite.serve(directory: info.start)
+                site = served
+                startURL = served.url.appendingPathComponent("/")
+            } else if let url = URL(string: info.start), url.scheme != nil {
+                startURL = url
+            } else {
+                throw CartoError("\(info.start): neither a URL nor a folder; pass http://… or a folder with index.html")
+            }
+        }
+        defer { site?.stop() }
+        if resume == nil { try out.saveRunInfo(info) }
+
+        let webdriverURL = try info.webdriver.map { text -> URL in
+            guard let url = URL(string: text), url.scheme == "http" else { throw CartoError("--webdriver \(text): expected http://HOST:PORT") }
+            return url
+        }
+        if !quiet { StandardError.write("carto crawl: starting \(info.platform == "web" ? (webdriverURL == nil ? "chromedriver and Chromium" : "a browser session") : "the iOS app \(info.start)")…\n") }
+        let driver: AppDriver
+        if info.platform == "ios", let webdriverURL, let bundle = info.bundleID {
+            driver = try IOSDriver(webdriver: webdriverURL, bundleID: bundle)
+        } else {
+            var options = BrowserDriver.Options()
+            options.mobile = !desktop
+            driver = try BrowserDriver(startURL: startURL!, webdriver: webdriverURL, options: options)
+        }
+        defer { driver.close() }
+
+        let progress = resume == nil ? nil : try out.loadProgress()
+        let crawler = Crawler(driver: driver, configuration: configuration, sink: out, resumeFrom: progress)
+        let signals = SignalForwarder { first in
+            if first {
+                StandardError.write("\ncarto crawl: stopping after the current event (Ctrl-C again to quit now)\n")
+                crawler.requestStop()
+            } else {
+                driver.close()
+                Foundation.exit(130)
+            }
+        }
+        defer { signals.cancel() }
+        let reporter = quiet ? nil : CrawlProgressLine()
+        out.onLog = { entry in reporter?.update(entry) }
+
+        let model: CrawlModel
+        do {
+            model = try crawler.run()
+        } catch let error as CartoError {
+            try? out.writeModel(crawler.model())
+            throw error
+        }
+        reporter?.finish()
+        try out.writeModel(model)
+        if let junit { try JUnitReport.write(model, to: junit) }
+        let st = model.stats
+        print("\(st.uniqueStates) unique states, \(st.totalStates) total, \(st.edges) edges, \(st.events) events in \(String(format: "%.1f", st.durationSeconds)) s (\(st.stopReason)); \(st.failures) failures")
+        for failure in model.failures {
+            print("failure: \(failure.kind): \(failure.message) in \(failure.state) after: \(failure.path.joined(separator: " → "))")
+        }
+        print("wrote \(out.directory.path)/model.json, report.html, crawl.xml, model.dot, model.graphml")
+        driver.close()
+        site?.stop()
+        Foundation.exit(model.failures.isEmpty ? ExitStatus.success.rawValue : ExitStatus.findings.rawValue)
+    }
+
+    static func apply(_ text: String, to w: inout SimilarityWeights) throws {
+        for pair in text.split(separator: ",") {
+            let parts = pair.split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let value = Double(parts[1]), (0...1).contains(value) else {
+                throw CartoError("--weights \(text): expected NAME=VALUE pairs with values between 0 and 1")
+            }
+            switch parts[0] {
+            case "container": w.container = value
+            case "title": w.title = value
+            case "count", "elements": w.elementCount = value
+            case "type", "class": w.type = value
+            case "hidden": w.hidden = value
+            case "enabled", "enable": w.enabled = value
+            case "target": w.target = value
+            case "action": w.action = value
+            default: throw CartoError("--weights: unknown weight \(parts[0]); use container, title, count, type, hidden, enabled, target, action")
+            }
+        }
+    }
+}
+
+/// One progress line on stderr (only when stderr is a terminal): states, events, time.
+final class CrawlProgressLine: @unchecked Sendable {
+    private let enabled = isatty(STDERR_FILENO) == 1
+    private var states = 0, events = 0, failures = 0
+    func update(_ entry: [String: Any]) {
+        switch entry["type"] as? String {
+        case "state": states += 1
+        case "event": events += 1
+        case "failure": failures += 1
+        default: return
+        }
+        guard enabled else { return }
+        StandardError.write("\r\u{1B}[Kcrawling: \(states) states, \(events) events, \(failures) failures")
+    }
+    func finish() { if enabled { StandardError.write("\r\u{1B}[K") } }
+}
+
+/// Ctrl-C / SIGTERM handling on a background queue: the first signal asks to stop, the second quits.
+final class SignalForwarder: @unchecked Sendable {
+    private var sources: [DispatchSourceSignal] = []
+    private var count = 0
+    private let lock = NSLock()
+    init(_ handler: @escaping @Sendable (_ first: Bool) -> Void) {
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { [self] in
+                lock.lock(); count += 1; let first = count == 1; lock.unlock()
+                handler(first)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+    func cancel() { sources.forEach { $0.cancel() } }
+}

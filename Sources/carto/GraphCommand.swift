@@ -1,0 +1,55 @@
+import ArgumentParser
+import CartoCore
+import CartoExplore
+import Foundation
+
+/// `carto graph`: compare and convert crawl models.
+struct GraphCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Compare and convert state-flow models written by carto crawl.",
+        subcommands: [Diff.self, Convert.self]
+    )
+
+    struct Diff: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "States and edges added or removed from model A to model B (versions, or two platforms).",
+            discussion: "States match by container and title, edges by source, event and target. Exit codes: 0 same, 1 differences, 2 input error.")
+        @Argument(help: "The earlier model.json (or its crawl folder).") var a: String
+        @Argument(help: "The later model.json (or its crawl folder).") var b: String
+        @Option(name: .shortAndLong, help: "Output format: text or json.") var format: String = "text"
+
+        func run() throws {
+            guard ["text", "json"].contains(format) else { throw CartoError("--format \(format): expected text or json") }
+            let diff = GraphDiff(from: try ModelExport.load(modelPath(a)), to: try ModelExport.load(modelPath(b)))
+            print(format == "json" ? try JSONOutput.string(diff) : diff.text(), terminator: format == "json" ? "\n" : "")
+            Foundation.exit(diff.isEmpty ? ExitStatus.success.rawValue : ExitStatus.findings.rawValue)
+        }
+    }
+
+    struct Convert: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Convert a model.json to DOT, GraphML, the paper's XML graph, HTML or JSON.")
+        @Argument(help: "A model.json (or its crawl folder).") var model: String
+        @Option(name: .shortAndLong, help: "Output format: \(ModelExport.Format.allCases.map(\.rawValue).joined(separator: ", ")).")
+        var format: ModelExport.Format = .dot
+        @Option(name: .shortAndLong, help: "Write to this file instead of standard output.") var output: String?
+
+        func run() throws {
+            let text = try ModelExport.render(try ModelExport.load(modelPath(model)), as: format)
+            if let output {
+                do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch {
+                    throw CartoError("\(output): cannot write (\(error.localizedDescription))")
+                }
+            } else {
+                print(text, terminator: "")
+            }
+        }
+    }
+}
+
+/// A crawl folder stands for its model.json.
+func modelPath(_ path: String) -> String {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return path + "/model.json" }
+    return path
+}
