@@ -1,0 +1,71 @@
+import CartoCore
+@testable import CartoExplore
+import XCTest
+
+final class PlanningAndGraphTests: XCTestCase {
+    func testTextInputKindExamples() {
+        for (field, kind) in TextInputKind.examples {
+            XCTAssertEqual(TextInputKind.classify(field), kind, "\(field.platformType) \(field.identifier ?? "") \(field.label ?? "")")
+        }
+    }
+
+    func testPlannerFillsFormsOpensFirstRowAndSkipsBlockedAndExternal() throws {
+        func link(_ label: String, _ href: String) -> UIElement {
+            UIElement(role: .link, platformType: "a", label: label, actions: [.tap], target: href, locator: "css selector:#\(label)")
+        }
+        let rows = (1...3).map { i in UIElement(role: .cell, platformType: "li", actions: [.tap], locator: "css selector:li\(i)", children: [link("Row\(i)", "http://h/r\(i)")]) }
+        let form = UIElement(role: .form, platformType: "form", locator: "css selector:form", children: [
+            UIElement(role: .textField, platformType: "input[type=email]", identifier: "email", actions: [.tap, .type], locator: "css selector:#email"),
+            UIElement(role: .textField, platformType: "input[type=text]", identifier: "zip", actions: [.tap, .type], locator: "css selector:#zip"),
+            UIElement(role: .button, platformType: "button", label: "Send", actions: [.tap], target: "submit", locator: "css selector:#send"),
+        ])
+        let root = UIElement(role: .window, platformType: "document", children: [
+            link("Out", "https://elsewhere.example/"), link("Logout", "http://h/logout"),
+            UIElement(role: .list, platformType: "ul", actions: [.scroll], locator: "css selector:ul", children: rows), form,
+        ])
+        let planner = EventPlanner(rows: .first, blocklist: try Blocklist(["label:^logout$"]))
+        let plan = planner.plan(UISnapshot(context: ScreenContext(title: "T", container: "/"), root: root), origin: "http://h")
+        XCTAssertEqual(plan.events.map(\.description), [
+            "scroll list", "tap link \"Row1\"", "tap button \"Send\"",
+            "fill textField \"email\", textField \"zip\" and submit",
+        ])
+        XCTAssertEqual(plan.events.last?.fields.map(\.text), ["carto@example.com", "42"])
+        XCTAssertEqual(plan.events.last?.actions.count, 3, "two fields typed, then the submit button tapped")
+        XCTAssertEqual(Set(plan.skipped.map(\.reason)), ["leaves http://h (external link)", "blocked by label:^logout$"])
+        let all = EventPlanner(rows: .all).plan(UISnapshot(context: ScreenContext(title: "T", container: "/"), root: root), origin: "http://h")
+        XCTAssertEqual(all.events.filter { $0.description.hasPrefix("tap link \"Row") }.count, 3)
+    }
+
+    func model(_ states: [(String, String)], _ edges: [(Int, String, Int)]) -> CrawlModel {
+        CrawlModel(app: .init(platform: "web", start: "x"),
+                   settings: .init(strategy: "dfs", wait: "idle", rows: "first", weights: SimilarityWeights()),
+                   states: states.enumerated().map { .init(id: "s\($0.offset)", title: $0.element.1, context: $0.element.0, screenshot: nil, depth: 0, elements: 1, events: 1) },
+                   edges: edges.map { .init(from: "s\($0.0)", to: "s\($0.2)", event: $0.1, kind: "new") },
+                   stats: .init(events: 1, uniqueStates: states.count, totalStates: 1, edges: edges.count, durationSeconds: 1, failures: 0, stopReason: "explored"),
+                   failures: [])
+    }
+
+    func testGraphDiffMatchesStatesByWhatUsersSeeNotByNumber() {
+        let a = model([("/", "Home"), ("/a", "A"), ("/b", "B")], [(0, "tap a", 1), (0, "tap b", 2)])
+        // Same app, discovered in another order, /b gone and /c new.
+        let b = model([("/", "Home"), ("/c", "C"), ("/a", "A")], [(0, "tap a", 2), (0, "tap c", 1)])
+        let diff = GraphDiff(from: a, to: b)
+        XCTAssertEqual(diff.addedStates.map(\.context), ["/c"])
+        XCTAssertEqual(diff.removedStates.map(\.context), ["/b"])
+        XCTAssertEqual(diff.addedEdges.map(\.event), ["tap c"])
+        XCTAssertEqual(diff.removedEdges.map(\.event), ["tap b"])
+        XCTAssertTrue(GraphDiff(from: a, to: a).isEmpty)
+    }
+
+    func testBadModelFilesGetOneLineErrors() throws {
+        let path = NSTemporaryDirectory() + "carto-bad-model-\(UUID().uuidString).json"
+        try "{\"states\": [".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        XCTAssertThrowsError(try ModelExport.load(path)) { error in
+            XCTAssertTrue("\(error)".hasPrefix(path + ": not valid JSON"), "\(error)")
+        }
+        XCTAssertThrowsError(try ModelExport.load(path + ".missing")) { error in
+            XCTAssertTrue("\(error)".contains("cannot read the model"), "\(error)")
+        }
+    }
+}
