@@ -34,8 +34,11 @@ public enum LoopbackHTTP {
         }
         guard connected == 0 else { throw Failure(description: "connection to \(host):\(port) refused") }
 
-        var path = url.path.isEmpty ? "/" : url.path
-        if let query = url.query { path += "?" + query }
+        // The percent-encoded path: element ids and locators may hold spaces or slashes.
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        var path = components?.percentEncodedPath ?? url.path
+        if path.isEmpty { path = "/" }
+        if let query = components?.percentEncodedQuery { path += "?" + query }
         let payload = body ?? Data()
         var request = "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\nAccept: application/json\r\n"
         if body != nil || method == "POST" {

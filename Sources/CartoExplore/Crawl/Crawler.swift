@@ -207,15 +207,24 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         let idle = try timed { try driver.waitForIdle(configuration.wait) }
         var snapshot = try timed { try takeSnapshot() }
         var left: String?
+        var relaunched = false
         if let reason = try driver.outOfScope() {
             left = reason
-            // Never explore another origin or app: come straight back.
-            try timed { try driver.perform(.back); _ = try driver.waitForIdle(configuration.wait) }
-            progress.eventsFired += 1
-            snapshot = try timed { try takeSnapshot() }
-            if try driver.outOfScope() != nil { try timed { try restartApp() }; snapshot = try timed { try takeSnapshot() }; trail = [] }
+            // Never explore another origin or app: come straight back (back first; a crashed app is relaunched).
+            if driver.webOrigin != nil {
+                do {
+                    try timed { try driver.perform(.back); _ = try driver.waitForIdle(configuration.wait) }
+                    progress.eventsFired += 1
+                    snapshot = try timed { try takeSnapshot() }
+                } catch let error as WebDriverError where !Self.endsSession(error) {}
+            }
+            if try driver.outOfScope() != nil {
+                try timed { try restartApp() }
+                snapshot = try timed { try takeSnapshot() }
+                relaunched = true
+            }
         }
-        let outcome = try classify(snapshot, after: event, from: source)   // may take a screenshot (driver time)
+        let outcome = relaunched ? try relaunchedAt(snapshot) : try classify(snapshot, after: event, from: source)   // may take a screenshot (driver time)
         let driverTime = driverSeconds - driverBefore
         let total = Date().timeIntervalSince(t0)
         var entry: [String: Any] = [
@@ -234,6 +243,15 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     }
 
     private struct Outcome { var kind: String; var state: Int? }
+
+    /// After the app was relaunched (it crashed or left scope) no edge leads here: the trail starts again.
+    private func relaunchedAt(_ snapshot: UISnapshot) throws -> Outcome {
+        currentSnapshot = snapshot
+        let id = try recognizer.match(StateSignature(snapshot))?.index ?? register(snapshot, depth: 0)
+        trail = [id]
+        current = id
+        return Outcome(kind: "relaunched", state: id)
+    }
 
     /// New state, known state, back, in-place change or no change; records edges and moves `current`.
     private func classify(_ snapshot: UISnapshot, after event: CrawlEvent, from source: Int) throws -> Outcome {
