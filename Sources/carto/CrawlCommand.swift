@@ -148,12 +148,16 @@ struct CrawlCommand: ParsableCommand {
         }
         if !quiet { StandardError.write("carto crawl: starting \(info.platform == "web" ? (webdriverURL == nil ? "chromedriver and Chromium" : "a browser session") : "the iOS app \(info.start)")…\n") }
         let driver: AppDriver
-        if info.platform == "ios", let webdriverURL, let bundle = info.bundleID {
-            driver = try IOSDriver(webdriver: webdriverURL, bundleID: bundle)
-        } else {
-            var options = BrowserDriver.Options()
-            options.mobile = !desktop
-            driver = try BrowserDriver(startURL: startURL!, webdriver: webdriverURL, options: options)
+        do {
+            if info.platform == "ios", let webdriverURL, let bundle = info.bundleID {
+                driver = try IOSDriver(webdriver: webdriverURL, bundleID: bundle)
+            } else {
+                var options = BrowserDriver.Options()
+                options.mobile = !desktop
+                driver = try BrowserDriver(startURL: startURL!, webdriver: webdriverURL, options: options)
+            }
+        } catch let error as WebDriverError {
+            throw CartoError("\(info.webdriver ?? "chromedriver"): \(error)", status: .driverError)
         }
         defer { driver.close() }
 

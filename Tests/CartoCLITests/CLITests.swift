@@ -2,56 +2,8 @@ import Foundation
 import XCTest
 
 /// Runs the real `carto` executable the way users and CI do.
-final class CLITests: XCTestCase {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    static let example = repoRoot + "/Examples/ShopApp"
-
-    static var binary: String {
-        if let env = ProcessInfo.processInfo.environment["CARTO_BIN"] { return env }
-        let candidates = [Bundle.main.bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL,
-                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
-        for dir in candidates {
-            let path = dir.appendingPathComponent("carto").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        for config in ["debug", "release"] {
-            let path = repoRoot + "/.build/\(config)/carto"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return "carto"
-    }
-
-    @discardableResult
-    func carto(_ arguments: [String], environment: [String: String] = [:], cwd: String? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env.merge(environment) { $1 }
-        process.environment = env
-        if let cwd { process.currentDirectoryURL = URL(fileURLWithPath: cwd) }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
-    }
-
-    func tempDir() throws -> String {
-        let dir = NSTemporaryDirectory() + "carto-cli-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
-        return dir
-    }
+final class CLITests: XCTestCase, CLIHarness {
+    static let example = CLIHarnessPaths.repoRoot + "/Examples/ShopApp"
 
     func testExitCodes() throws {
         let clean = try tempDir()
@@ -155,12 +107,12 @@ final class CLITests: XCTestCase {
 
     /// The README shows real output: it must stay what the tool prints.
     func testREADMESampleOutputIsCurrent() throws {
-        let readme = try String(contentsOfFile: Self.repoRoot + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: repoRoot + "/README.md", encoding: .utf8)
         let marker = "$ swift run -c release carto arch Examples/ShopApp\n"
         let start = try XCTUnwrap(readme.range(of: marker)).upperBound
         let end = try XCTUnwrap(readme.range(of: "```", range: start..<readme.endIndex)).lowerBound
         let shown = String(readme[start..<end])
-        let actual = try carto(["arch", "Examples/ShopApp", "--color", "never"], cwd: Self.repoRoot)
+        let actual = try carto(["arch", "Examples/ShopApp", "--color", "never"], cwd: repoRoot)
         XCTAssertEqual(actual.stdout, shown)
     }
 

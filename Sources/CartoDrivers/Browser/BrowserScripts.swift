@@ -202,8 +202,10 @@ enum BrowserScripts {
         const actions = [];
         let target = null;
         const tag = el.tagName.toLowerCase();
-        if (role === 'link') target = el.href;
-        else if (role === 'form') target = el.action || null;
+        // Same-origin targets without the origin: the model stays the same when the app is served elsewhere.
+        const local = u => u && u.startsWith(origin + '/') ? u.slice(origin.length) : (u || null);
+        if (role === 'link') target = local(el.href);
+        else if (role === 'form') target = local(el.action);
         else if (c && c.clickable.has(el) || el.hasAttribute('onclick')) target = 'click';
         else if (tag === 'button' || (tag === 'input' && el.type === 'submit')) target = el.form ? 'submit' : null;
         if (!inert && visible && !disabled) {

@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+
+enum CLIHarnessPaths {
+    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// The `carto` binary under test: CARTO_BIN, beside the test bundle, or in .build.
+    static var binary: String {
+        if let env = ProcessInfo.processInfo.environment["CARTO_BIN"] { return env }
+        let candidates = [Bundle.main.bundleURL.deletingLastPathComponent(), Bundle.main.bundleURL,
+                          URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()]
+        for dir in candidates {
+            let path = dir.appendingPathComponent("carto").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        for config in ["debug", "release"] {
+            let path = repoRoot + "/.build/\(config)/carto"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return "carto"
+    }
+}
+
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs the real `carto` executable the way users and CI do.
+protocol CLIHarness: XCTestCase {}
+
+extension CLIHarness {
+    typealias Result = CLIResult
+    var repoRoot: String { CLIHarnessPaths.repoRoot }
+    static var binary: String { CLIHarnessPaths.binary }
+
+    @discardableResult
+    func carto(_ arguments: [String], environment: [String: String] = [:], cwd: String? = nil) throws -> CLIResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLIHarnessPaths.binary)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { $1 }
+        process.environment = env
+        if let cwd { process.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    func tempDir() throws -> String {
+        let dir = NSTemporaryDirectory() + "carto-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        return dir
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import XCTest
+
+/// `carto crawl` and `carto graph` as users run them: exit codes, interruption (kill -9, Ctrl-C), resume,
+/// a driver that dies mid-run, bad input.
+final class CrawlCLITests: XCTestCase, CLIHarness {
+    var webApp: String { repoRoot + "/Examples/web-app" }
+
+    func requireChromeDriver() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver") || FileManager.default.isExecutableFile(atPath: "/usr/lib/chromium/chromedriver") else {
+            throw XCTSkip("chromedriver is not installed (scripts/test.sh installs chromium and chromium-driver)")
+        }
+    }
+
+    /// Starts carto in the background.
+    func launch(_ arguments: [String]) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLIHarnessPaths.binary)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, out)
+    }
+
+    /// Waits (polling the log carto appends to) until `count` states were found.
+    func waitForStates(_ count: Int, in dir: String, timeout: TimeInterval = 60) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let log = (try? String(contentsOfFile: dir + "/log.jsonl", encoding: .utf8)) ?? ""
+            if log.components(separatedBy: "\"type\":\"state\"").count - 1 >= count { return }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTFail("carto did not find \(count) states in \(timeout) s")
+    }
+
+    /// chromedriver processes whose parent is `pid`.
+    func children(of pid: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { child in
+            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 2 && Int32(fields[1]) == pid && stat.contains("(chromedriver)")
+        }
+    }
+
+    func model(_ dir: String) throws -> [String: Any] {
+        let data = try XCTUnwrap(FileManager.default.contents(atPath: dir + "/model.json"))
+        return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    func testCrawlExitsOneWithFailuresAndWritesEveryOutput() throws {
+        try requireChromeDriver()
+        let dir = try tempDir() + "/out"
+        let result = try carto(["crawl", webApp, "-o", dir, "--junit", dir + ".junit.xml"])
+        XCTAssertEqual(result.status, 1, "the example's throwing handler is a failure: \(result.stdout) \(result.stderr)")
+        XCTAssertTrue(result.stdout.contains("11 unique states"), result.stdout)
+        for file in ["model.json", "crawl.xml", "model.dot", "model.graphml", "report.html", "log.jsonl", "crawl.sqlite", "screenshots/s0.png"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/" + file), file)
+        }
+        let junit = try String(contentsOfFile: dir + ".junit.xml", encoding: .utf8)
+        XCTAssertTrue(junit.contains("<failure type=\"uncaught error\""), junit)
+        XCTAssertTrue(junit.contains("tap button &quot;Report a problem&quot;"), junit)
+
+        // The same folder is not overwritten; graph tools read it.
+        let again = try carto(["crawl", webApp, "-o", dir])
+        XCTAssertEqual(again.status, 2)
+        XCTAssertTrue(again.stderr.contains("already holds a crawl"), again.stderr)
+        XCTAssertEqual(try carto(["graph", "diff", dir, dir + "/model.json"]).status, 0)
+        let graphml = try carto(["graph", "convert", dir, "--format", "graphml"])
+        XCTAssertEqual(graphml.status, 0)
+        XCTAssertEqual(graphml.stdout.components(separatedBy: "<node ").count - 1, 11)
+    }
+
+    func testKillNineThenResumeLosesNothing() throws {
+        try requireChromeDriver()
+        let dir = try tempDir() + "/out"
+        let (process, _) = try launch(["crawl", webApp, "-o", dir, "-q"])
+        try waitForStates(4, in: dir)
+        let drivers = children(of: process.processIdentifier)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        drivers.forEach { kill($0, SIGKILL) }   // SIGKILL leaves no chance to stop chromedriver; tidy up for the next test
+
+        let resumed = try carto(["crawl", "--resume", dir, "-q"])
+        XCTAssertEqual(resumed.status, 1, resumed.stderr)
+        let stats = try XCTUnwrap(try model(dir)["stats"] as? [String: Any])
+        XCTAssertEqual(stats["uniqueStates"] as? Int, 11, "the resumed crawl ends with the full model: \(stats)")
+        XCTAssertEqual(stats["stopReason"] as? String, "explored")
+    }
+
+    func testCtrlCWritesOutputsAndStopsChromeDriver() throws {
+        try requireChromeDriver()
+        let dir = try tempDir() + "/out"
+        let (process, _) = try launch(["crawl", webApp, "-o", dir, "-q"])
+        try waitForStates(2, in: dir)
+        let drivers = children(of: process.processIdentifier)
+        XCTAssertEqual(drivers.count, 1, "carto started one chromedriver")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        XCTAssertTrue([0, 1].contains(process.terminationStatus), "\(process.terminationStatus)")
+        let stats = try XCTUnwrap(try model(dir)["stats"] as? [String: Any])
+        XCTAssertEqual(stats["stopReason"] as? String, "interrupted")
+        for pid in drivers { XCTAssertNotEqual(kill(pid, 0), 0, "chromedriver \(pid) was stopped") }
+    }
+
+    func testDriverDyingMidRunExitsThreeAndKeepsProgress() throws {
+        try requireChromeDriver()
+        let dir = try tempDir() + "/out"
+        let (process, _) = try launch(["crawl", webApp, "-o", dir, "-q"])
+        try waitForStates(3, in: dir)
+        children(of: process.processIdentifier).forEach { kill($0, SIGKILL) }
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 3)
+        let states = try XCTUnwrap(try model(dir)["states"] as? [[String: Any]])
+        XCTAssertGreaterThanOrEqual(states.count, 3, "what was found before the driver died is in model.json")
+    }
+
+    func testBadInputGetsOneLineAndExitTwo() throws {
+        for arguments in [["crawl", "/no/such/folder"], ["crawl", webApp, "--wait", "sometimes"], ["crawl", "--resume", "/no/such/crawl"],
+                          ["crawl", webApp, "--block", "label:("], ["graph", "diff", "/no/a.json", "/no/b.json"], ["crawl"]] {
+            let result = try carto(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertFalse(result.stderr.isEmpty, "\(arguments)")
+        }
+        let unreachable = try carto(["crawl", webApp, "--webdriver", "http://127.0.0.1:9", "-o", try tempDir() + "/o"])
+        XCTAssertEqual(unreachable.status, 3, unreachable.stderr)
+        XCTAssertEqual(unreachable.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }.count, 1, unreachable.stderr)
+    }
+}
