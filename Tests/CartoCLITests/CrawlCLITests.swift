@@ -35,15 +35,36 @@ final class CrawlCLITests: XCTestCase, CLIHarness {
         XCTFail("carto did not find \(count) states in \(timeout) s")
     }
 
+    /// Parent of every process, from /proc.
+    func parents() -> [Int32: Int32] {
+        var out: [Int32: Int32] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 2, let parent = Int32(fields[1]) { out[pid] = parent }
+        }
+        return out
+    }
+
     /// chromedriver processes whose parent is `pid`.
     func children(of pid: Int32) -> [Int32] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap(Int32.init).filter { child in
-            guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 2 && Int32(fields[1]) == pid && stat.contains("(chromedriver)")
+        parents().filter { $0.value == pid }.keys.filter { child in
+            ((try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8)) ?? "").hasPrefix("chromedriver")
         }
+    }
+
+    /// Every process below `pid` (chromedriver and the browser it started).
+    func descendants(of pid: Int32) -> [Int32] {
+        let map = parents()
+        var out: [Int32] = []
+        var frontier = [pid]
+        while let next = frontier.popLast() {
+            let kids = map.filter { $0.value == next }.map(\.key)
+            out += kids
+            frontier += kids
+        }
+        return out
     }
 
     func model(_ dir: String) throws -> [String: Any] {
@@ -79,10 +100,10 @@ final class CrawlCLITests: XCTestCase, CLIHarness {
         let dir = try tempDir() + "/out"
         let (process, _) = try launch(["crawl", webApp, "-o", dir, "-q"])
         try waitForStates(4, in: dir)
-        let drivers = children(of: process.processIdentifier)
+        let tree = descendants(of: process.processIdentifier)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        drivers.forEach { kill($0, SIGKILL) }   // SIGKILL leaves no chance to stop chromedriver; tidy up for the next test
+        tree.forEach { kill($0, SIGKILL) }   // SIGKILL leaves carto no chance to stop chromedriver and Chromium: tidy up
 
         let resumed = try carto(["crawl", "--resume", dir, "-q"])
         XCTAssertEqual(resumed.status, 1, resumed.stderr)
@@ -111,8 +132,10 @@ final class CrawlCLITests: XCTestCase, CLIHarness {
         let dir = try tempDir() + "/out"
         let (process, _) = try launch(["crawl", webApp, "-o", dir, "-q"])
         try waitForStates(3, in: dir)
+        let tree = descendants(of: process.processIdentifier)
         children(of: process.processIdentifier).forEach { kill($0, SIGKILL) }
         process.waitUntilExit()
+        tree.forEach { kill($0, SIGKILL) }   // the browser of the killed chromedriver
         XCTAssertEqual(process.terminationStatus, 3)
         let states = try XCTUnwrap(try model(dir)["states"] as? [[String: Any]])
         XCTAssertGreaterThanOrEqual(states.count, 3, "what was found before the driver died is in model.json")
