@@ -55,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "carto-bench",
             dependencies: [
-                "CartoCore", "CartoArch",
+                "CartoCore", "CartoArch", "CartoDrivers", "CartoExplore",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]

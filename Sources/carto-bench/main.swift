@@ -8,6 +8,7 @@ import SwiftSyntax
 // 1. swift-syntax alone: read + parse every file on one thread (the baseline the issue names);
 // 2. `carto arch PATH --format json` end to end as a subprocess, with its peak memory (wait4 rusage);
 // alternating, N rounds; then checks that the JSON is byte-identical across runs and thread counts.
+// Crawl benchmarks (CrawlBenchmarks.swift): `carto-bench lookup` and `carto-bench crawler`.
 
 struct Options {
     var path = ""
@@ -83,6 +84,10 @@ func median(_ xs: [Double]) -> Double {
     return s.isEmpty ? 0 : (s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2)
 }
 
+if let mode = CommandLine.arguments.dropFirst().first, mode == "lookup" || mode == "crawler" {
+    mode == "lookup" ? runLookupBenchmark(Array(CommandLine.arguments.dropFirst(2))) : runCrawlerBenchmark(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
 let options = parseArguments()
 let discovery = FileDiscovery(options: .init(extensions: ["swift"]))
 let found = try discovery.discover(root: options.path)

@@ -57,6 +57,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
 
 
     public func restart() throws {
+        snapshotFromIdleWait = nil
         // Fresh state: no cookies, no storage from the previous run of the path.
         _ = try? client.command("DELETE", try client.sessionPath("/cookie"))
         _ = try? client.execute("try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}")
@@ -73,6 +74,9 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         var errors: [AppFailure]
         var root: UIElement
     }
+
+    /// The snapshot the idle wait returned with, used by the next `snapshot()`.
+    private var snapshotFromIdleWait: String?
 
     public func snapshot() throws -> UISnapshot {
         let raw = try snapshotRaw()
@@ -95,7 +99,9 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         for _ in 0..<3 {
             do {
                 // A document replaced mid-call (navigation) fails the script; the next attempt reads the new one.
-                guard let text = try client.execute(BrowserScripts.snapshot) as? String else {
+                let cached = snapshotFromIdleWait
+                snapshotFromIdleWait = nil
+                guard let text = try cached ?? client.execute(BrowserScripts.snapshot) as? String else {
                     throw CartoError("the page returned no snapshot")
                 }
                 var raw = try JSONDecoder().decode(RawSnapshot.self, from: Data(text.utf8))
@@ -113,11 +119,16 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
     }
 
     public func perform(_ action: DriverAction) throws {
+        snapshotFromIdleWait = nil   // the screen is about to change
         switch action {
         case .tap(let element):
             let handle = try find(element)
             do {
-                try client.click(handle)
+                // A touch tap at the element's centre (W3C pointer actions): real input events, as a finger on a phone,
+                // and about a third of the time of WebDriver's element click, which also polls for navigations.
+                try client.tap(handle)
+            } catch let error as WebDriverError where error.code == "move target out of bounds" || error.code == "invalid argument" {
+                try client.click(handle)   // off screen: element click scrolls it into view first
             } catch let error as WebDriverError where error.code == "element click intercepted" || error.code == "element not interactable" {
                 // Covered by a sticky header or off screen: bring it into view and let the page handle the click.
                 _ = try client.execute("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click();", arguments: [handle.json])
@@ -158,7 +169,8 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
             var lastError: Error?
             for _ in 0..<3 {
                 do {
-                    let value = try client.executeAsync(BrowserScripts.idle, arguments: [quiet, timeout]) as? [String: Any] ?? [:]
+                let value = try client.executeAsync(BrowserScripts.idle, arguments: [quiet, timeout]) as? [String: Any] ?? [:]
+                    snapshotFromIdleWait = value["snapshot"] as? String
                     return IdleOutcome(idle: value["idle"] as? Bool ?? false,
                                        waitedMilliseconds: Date().timeIntervalSince(started) * 1000, busy: value["busy"] as? String)
                 } catch let error as WebDriverError where error.code == "javascript error" || error.code == "script timeout" {
@@ -200,9 +212,4 @@ public enum BrowserOrigin {
         guard let scheme = url.scheme, let host = url.host else { return url.scheme ?? "" }
         return "\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? "")
     }
-}
-
-extension WebDriverClient.Element {
-    /// The element as a script argument.
-    public var json: [String: String] { [Self.key: id] }
 }

@@ -85,7 +85,9 @@ enum BrowserScripts {
 
     /// Async script: resolves once the document is loaded, no request or short timer is pending, no finite animation
     /// runs and the DOM has been structurally quiet for `quietMs` — or when `timeoutMs` passed, saying what was busy.
-    static let idle = #"""
+    static var idle: String { idleBody + "\nfunction takeSnapshot() {\n" + snapshot + "\n}\n" }
+
+    private static let idleBody = #"""
     const [quietMs, timeoutMs, done] = arguments;
     const t0 = performance.now();
     const later = (window.__carto && window.__carto.setTimeout) || setTimeout;
@@ -106,7 +108,8 @@ enum BrowserScripts {
       if (c && now - c.lastMutation < quietMs) busy.push('DOM changing');
       // Work an event queued as a task (a javascript: link, a deferred handler) starts after this script: give it the quiet window.
       if (now - t0 < quietMs) busy.push('settling');
-      if (busy.length === 0) return done({ idle: true, waited: now - t0 });
+      // Idle: answer with the snapshot too, saving the driver a round trip per event.
+      if (busy.length === 0) return done({ idle: true, waited: now - t0, snapshot: takeSnapshot() });
       if (now - t0 >= timeoutMs) return done({ idle: false, waited: now - t0, busy: busy.join(', ') });
       later(check, 10);
     }

@@ -159,6 +159,18 @@ public final class WebDriverClient: @unchecked Sendable {
         try command("POST", try sessionPath("/actions"), ["actions": actions])
     }
 
+    /// A tap with a touch pointer at the centre of an element.
+    public func tap(_ e: Element) throws {
+        try performActions([[
+            "type": "pointer", "id": "finger", "parameters": ["pointerType": "touch"],
+            "actions": [
+                ["type": "pointerMove", "duration": 0, "origin": e.json, "x": 0, "y": 0],
+                ["type": "pointerDown", "button": 0],
+                ["type": "pointerUp", "button": 0],
+            ],
+        ]])
+    }
+
     /// A swipe with a touch pointer from one point to another.
     public func swipe(from: (x: Int, y: Int), to: (x: Int, y: Int), durationMilliseconds: Int = 250) throws {
         try performActions([[
@@ -216,4 +228,9 @@ public final class WebDriverClient: @unchecked Sendable {
         }
         return data
     }
+}
+
+extension WebDriverClient.Element {
+    /// The element as a script argument.
+    public var json: [String: String] { [Self.key: id] }
 }

@@ -59,7 +59,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
                 progress.totalStates = 1
                 trail = [id]
                 current = id
-                try collectFailures(state: id, path: [])
+                try collectFailures(state: id, path: { [] })
             }
             try checkpoint()
             while true {
@@ -238,7 +238,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         if let actionError { entry["error"] = actionError }
         if let left { entry["leftScope"] = left }
         sink?.log(entry)
-        try collectFailures(state: source, path: pathDescription(to: source) + [event.description])
+        try collectFailures(state: source, path: { self.pathDescription(to: source) + [event.description] })
         return outcome.state
     }
 
@@ -329,8 +329,12 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
 
     private func takeSnapshot() throws -> UISnapshot { try driver.snapshot() }
 
-    private func collectFailures(state: Int, path: [String]) throws {
+    /// `path` is computed only when there is a failure (a breadth-first search per event would be waste).
+    private func collectFailures(state: Int, path makePath: () -> [String]) throws {
+        var computed: [String]?
         for failure in try driver.takeFailures() {
+            let path = computed ?? makePath()
+            computed = path
             guard failureKeys.insert(Self.failureKey(failure.kind, failure.message)).inserted else { continue }
             let record = CrawlModel.Failure(kind: failure.kind, message: failure.message, location: failure.location,
                                             state: Self.name(state), path: path)

@@ -55,12 +55,14 @@ public struct SimilarityWeights: Codable, Hashable, Sendable {
     }
 
     /// Whether a state whose screen properties differ in `mismatched` (container, title, count) could still reach τ
-    /// for some element count: σ is monotone in the count, so checking no elements and infinitely many suffices.
+    /// for some element count: σ is monotone in the count, so checking no elements and infinitely many suffices —
+    /// but the limit for infinitely many is never attained, so it must exceed τ (with the paper's weights it is
+    /// exactly 70, which makes every screen-level difference decisive).
     func canReachThreshold(containerDiffers: Bool, titleDiffers: Bool, countDiffers: Bool) -> Bool {
         let screen = screenSum - (containerDiffers ? container : 0) - (titleDiffers ? title : 0) - (countDiffers ? elementCount : 0)
         let withNoElements = screen / Self.screenProperties * 100
         let withManyElements = elementSum / Self.elementProperties * 100
-        return max(withNoElements, withManyElements) >= threshold - 1e-9
+        return withNoElements >= threshold - 1e-9 || withManyElements > threshold + 1e-9
     }
 }
 
