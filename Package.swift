@@ -23,9 +23,8 @@ let package = Package(
     targets: [
         // Shared foundations: multigraph, globbing, file discovery, diagnostics, terminal styling,
         // generic exporters (DOT, SARIF model, HTML escaping). No subsystem logic lives here.
-        .target(name: "CartoCore", dependencies: ["CSQLite"]),
-        // The system SQLite (Debian: libsqlite3-dev), for checkpoints and stored sessions.
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // (SQLite is loaded at run time: no headers or -dev package needed to build.)
+        .target(name: "CartoCore"),
         // Static architecture analysis: detection → extraction → categorisation → analysis.
         .target(
             name: "CartoArch",

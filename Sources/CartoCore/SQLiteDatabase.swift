@@ -1,39 +1,101 @@
-import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
-/// A thin wrapper over the system SQLite (checkpoints, later analytics storage): open, execute, prepared
-/// statements with blob/text/integer/real binding, transactions. WAL journaling, so a process killed mid-run
-/// loses at most the transaction in flight.
+/// The system SQLite, loaded at run time (`libsqlite3.so.0` on Linux, the OS copy on macOS), so building carto needs
+/// no SQLite headers or development package: only the library Linux distributions and macOS ship.
+struct SQLiteLibrary: @unchecked Sendable {
+    typealias DB = OpaquePointer
+    typealias Text = UnsafePointer<CChar>
+    let open_v2: @convention(c) (Text, UnsafeMutablePointer<DB?>, Int32, Text?) -> Int32
+    let close: @convention(c) (DB?) -> Int32
+    let errmsg: @convention(c) (DB?) -> Text?
+    let busy_timeout: @convention(c) (DB?, Int32) -> Int32
+    let exec: @convention(c) (DB?, Text, OpaquePointer?, OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32
+    let free: @convention(c) (UnsafeMutableRawPointer?) -> Void
+    let prepare_v2: @convention(c) (DB?, Text, Int32, UnsafeMutablePointer<DB?>, OpaquePointer?) -> Int32
+    let finalize: @convention(c) (DB?) -> Int32
+    let bind_int64: @convention(c) (DB?, Int32, Int64) -> Int32
+    let bind_double: @convention(c) (DB?, Int32, Double) -> Int32
+    let bind_text: @convention(c) (DB?, Int32, Text?, Int32, Int) -> Int32
+    let bind_blob: @convention(c) (DB?, Int32, UnsafeRawPointer?, Int32, Int) -> Int32
+    let bind_null: @convention(c) (DB?, Int32) -> Int32
+    let step: @convention(c) (DB?) -> Int32
+    let column_count: @convention(c) (DB?) -> Int32
+    let column_type: @convention(c) (DB?, Int32) -> Int32
+    let column_int64: @convention(c) (DB?, Int32) -> Int64
+    let column_double: @convention(c) (DB?, Int32) -> Double
+    let column_text: @convention(c) (DB?, Int32) -> UnsafePointer<UInt8>?
+    let column_bytes: @convention(c) (DB?, Int32) -> Int32
+    let column_blob: @convention(c) (DB?, Int32) -> UnsafeRawPointer?
+
+    static let OK: Int32 = 0, ROW: Int32 = 100, DONE: Int32 = 101
+    static let INTEGER: Int32 = 1, FLOAT: Int32 = 2, TEXT: Int32 = 3, BLOB: Int32 = 4
+    static let openFlags: Int32 = 0x2 | 0x4 | 0x10000   // READWRITE | CREATE | FULLMUTEX
+    /// SQLITE_TRANSIENT: SQLite copies bound text and blobs.
+    static let transient = -1
+
+    static let shared: Result<SQLiteLibrary, CartoError> = {
+        let names = ["libsqlite3.so.0", "libsqlite3.so", "/usr/lib/libsqlite3.dylib", "libsqlite3.dylib"]
+        guard let handle = names.lazy.compactMap({ dlopen($0, RTLD_NOW) }).first else {
+            return .failure(CartoError("SQLite is not installed (libsqlite3.so.0); install it (Debian: apt-get install libsqlite3-0)"))
+        }
+        struct Missing: Error {}
+        func f<T>(_ name: String) throws -> T {
+            guard let p = dlsym(handle, name) else { throw Missing() }
+            return unsafeBitCast(p, to: T.self)
+        }
+        do {
+            return .success(SQLiteLibrary(
+                open_v2: try f("sqlite3_open_v2"), close: try f("sqlite3_close"), errmsg: try f("sqlite3_errmsg"),
+                busy_timeout: try f("sqlite3_busy_timeout"), exec: try f("sqlite3_exec"), free: try f("sqlite3_free"),
+                prepare_v2: try f("sqlite3_prepare_v2"), finalize: try f("sqlite3_finalize"), bind_int64: try f("sqlite3_bind_int64"),
+                bind_double: try f("sqlite3_bind_double"), bind_text: try f("sqlite3_bind_text"), bind_blob: try f("sqlite3_bind_blob"),
+                bind_null: try f("sqlite3_bind_null"), step: try f("sqlite3_step"), column_count: try f("sqlite3_column_count"),
+                column_type: try f("sqlite3_column_type"), column_int64: try f("sqlite3_column_int64"),
+                column_double: try f("sqlite3_column_double"), column_text: try f("sqlite3_column_text"),
+                column_bytes: try f("sqlite3_column_bytes"), column_blob: try f("sqlite3_column_blob")))
+        } catch {
+            return .failure(CartoError("the SQLite library lacks functions carto needs; install SQLite 3.7 or later"))
+        }
+    }()
+}
+
 public final class SQLiteDatabase: @unchecked Sendable {
     private var handle: OpaquePointer?
+    private let lib: SQLiteLibrary
     public let path: String
 
     public init(path: String) throws {
         self.path = path
-        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nil) == SQLITE_OK else {
-            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
-            sqlite3_close(handle)
+        lib = try SQLiteLibrary.shared.get()
+        guard lib.open_v2(path, &handle, SQLiteLibrary.openFlags, nil) == SQLiteLibrary.OK else {
+            let message = lib.errmsg(handle).map { String(cString: $0) } ?? "cannot open"
+            _ = lib.close(handle)
             throw CartoError("\(path): cannot open the database (\(message)); check the folder is writable")
         }
-        sqlite3_busy_timeout(handle, 5_000)
+        _ = lib.busy_timeout(handle, 5_000)
         try execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
     }
 
-    deinit { sqlite3_close(handle) }
+    deinit { _ = lib.close(handle) }
 
     public enum Value: Sendable {
         case integer(Int64), real(Double), text(String), blob(Data), null
     }
 
     private func error(_ what: String) -> CartoError {
-        CartoError("\(path): \(what) failed (\(String(cString: sqlite3_errmsg(handle)))); the file may be damaged or not a carto database")
+        CartoError("\(path): \(what) failed (\(lib.errmsg(handle).map { String(cString: $0) } ?? "unknown error")); the file may be damaged or not a carto database")
     }
 
     public func execute(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?
-        guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
+        guard lib.exec(handle, sql, nil, nil, &message) == SQLiteLibrary.OK else {
             let text = message.map { String(cString: $0) } ?? "error"
-            sqlite3_free(message)
+            lib.free(message)
             throw CartoError("\(path): \(text); the file may be damaged or not a carto database")
         }
     }
@@ -42,33 +104,34 @@ public final class SQLiteDatabase: @unchecked Sendable {
     @discardableResult
     public func run(_ sql: String, _ values: [Value] = []) throws -> [[Value]] {
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else { throw error("preparing \(sql.prefix(40))") }
-        defer { sqlite3_finalize(statement) }
-        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        guard lib.prepare_v2(handle, sql, -1, &statement, nil) == SQLiteLibrary.OK else { throw error("preparing \(sql.prefix(40))") }
+        defer { _ = lib.finalize(statement) }
+        let transient = SQLiteLibrary.transient
         for (i, value) in values.enumerated() {
             let index = Int32(i + 1)
             switch value {
-            case .integer(let v): sqlite3_bind_int64(statement, index, v)
-            case .real(let v): sqlite3_bind_double(statement, index, v)
-            case .text(let v): sqlite3_bind_text(statement, index, v, -1, transient)
-            case .blob(let v): _ = v.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), transient) }
-            case .null: sqlite3_bind_null(statement, index)
+            case .integer(let v): _ = lib.bind_int64(statement, index, v)
+            case .real(let v): _ = lib.bind_double(statement, index, v)
+            case .text(let v): _ = lib.bind_text(statement, index, v, -1, transient)
+            case .blob(let v): _ = v.withUnsafeBytes { lib.bind_blob(statement, index, $0.baseAddress, Int32($0.count), transient) }
+            case .null: _ = lib.bind_null(statement, index)
             }
         }
         var rows: [[Value]] = []
         while true {
-            let step = sqlite3_step(statement)
-            if step == SQLITE_DONE { break }
-            guard step == SQLITE_ROW else { throw error("running \(sql.prefix(40))") }
+            let step = lib.step(statement)
+            if step == SQLiteLibrary.DONE { break }
+            guard step == SQLiteLibrary.ROW else { throw error("running \(sql.prefix(40))") }
             var row: [Value] = []
-            for column in 0..<sqlite3_column_count(statement) {
-                switch sqlite3_column_type(statement, column) {
-                case SQLITE_INTEGER: row.append(.integer(sqlite3_column_int64(statement, column)))
-                case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(statement, column)))
-                case SQLITE_TEXT: row.append(.text(String(cString: sqlite3_column_text(statement, column))))
-                case SQLITE_BLOB:
-                    let count = Int(sqlite3_column_bytes(statement, column))
-                    row.append(.blob(count == 0 ? Data() : Data(bytes: sqlite3_column_blob(statement, column), count: count)))
+            for column in 0..<lib.column_count(statement) {
+                switch lib.column_type(statement, column) {
+                case SQLiteLibrary.INTEGER: row.append(.integer(lib.column_int64(statement, column)))
+                case SQLiteLibrary.FLOAT: row.append(.real(lib.column_double(statement, column)))
+                case SQLiteLibrary.TEXT: row.append(.text(lib.column_text(statement, column).map { String(cString: $0) } ?? ""))
+                case SQLiteLibrary.BLOB:
+                    let count = Int(lib.column_bytes(statement, column))
+                    let bytes = lib.column_blob(statement, column)
+                    row.append(.blob(count == 0 || bytes == nil ? Data() : Data(bytes: bytes!, count: count)))
                 default: row.append(.null)
                 }
             }
