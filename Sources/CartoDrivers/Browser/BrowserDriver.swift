@@ -101,13 +101,13 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
                 // A document replaced mid-call (navigation) fails the script; the next attempt reads the new one.
                 let cached = snapshotFromIdleWait
                 snapshotFromIdleWait = nil
-                guard let text = try cached ?? client.execute(BrowserScripts.snapshot) as? String else {
+                guard let text = try cached ?? evaluate(BrowserScripts.snapshotExpression) as? String else {
                     throw CartoError("the page returned no snapshot")
                 }
                 var raw = try JSONDecoder().decode(RawSnapshot.self, from: Data(text.utf8))
                 if !raw.instrumented {
                     // A document the init script missed (opened before the session's first page): install it now.
-                    _ = try client.execute(BrowserScripts.instrumentation)
+                    _ = try evaluate(BrowserScripts.instrumentation)
                     raw.instrumented = true
                 }
                 return raw
@@ -122,16 +122,23 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         snapshotFromIdleWait = nil   // the screen is about to change
         switch action {
         case .tap(let element):
-            let handle = try find(element)
-            do {
-                // A touch tap at the element's centre (W3C pointer actions): real input events, as a finger on a phone,
-                // and about a third of the time of WebDriver's element click, which also polls for navigations.
-                try client.tap(handle)
-            } catch let error as WebDriverError where error.code == "move target out of bounds" || error.code == "invalid argument" {
-                try client.click(handle)   // off screen: element click scrolls it into view first
-            } catch let error as WebDriverError where error.code == "element click intercepted" || error.code == "element not interactable" {
-                // Covered by a sticky header or off screen: bring it into view and let the page handle the click.
-                _ = try client.execute("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click();", arguments: [handle.json])
+            guard let locator = element.locator, locator.hasPrefix("css selector:") else {
+                try client.click(try find(element))
+                return
+            }
+            let selector = String(locator.dropFirst("css selector:".count))
+            guard let point = try evaluate(BrowserScripts.locate(cssSelector: selector)) as? [Any],
+                  let x = point.first as? Double, let y = point.dropFirst().first as? Double else {
+                throw WebDriverError(code: "no such element", message: "\(ElementNaming.describe(element)) (\(selector))", httpStatus: nil)
+            }
+            if point.last as? Bool == true {
+                // Covered (a sticky header, an overlay the page forgot): let the page handle a click on it.
+                _ = try evaluate(BrowserScripts.scriptClick(cssSelector: selector))
+            } else {
+                // A touch tap at the element's centre, as a finger on a phone: touch events, then the click the browser
+                // synthesises. DevTools input, as chromedriver's own actions use, without its per-command overhead.
+                try client.chromeDevTools("Input.dispatchTouchEvent", ["type": "touchStart", "touchPoints": [["x": x, "y": y]]])
+                try client.chromeDevTools("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": [] as [Any]])
             }
         case .type(let element, let text):
             let handle = try find(element)
@@ -148,7 +155,8 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
                 try client.wheel(atX: size[0] / 2, y: size[1] / 2, deltaY: Int(Double(size[1]) * 0.8))
             }
         case .back:
-            try client.back()
+            // Like the browser's back button; the idle wait sees the navigation (history.back is instrumented).
+            _ = try evaluate("history.back()")
         }
     }
 
@@ -166,22 +174,44 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
             return IdleOutcome(idle: true, waitedMilliseconds: Double(ms))
         case .idle(let quiet, let timeout):
             let started = Date()
-            var lastError: Error?
-            for _ in 0..<3 {
+            let expression = BrowserScripts.idle(quietMilliseconds: quiet, timeoutMilliseconds: timeout)
+            while true {
                 do {
-                let value = try client.executeAsync(BrowserScripts.idle, arguments: [quiet, timeout]) as? [String: Any] ?? [:]
+                    let value = try evaluate(expression, awaitPromise: true) as? [String: Any] ?? [:]
                     snapshotFromIdleWait = value["snapshot"] as? String
                     return IdleOutcome(idle: value["idle"] as? Bool ?? false,
                                        waitedMilliseconds: Date().timeIntervalSince(started) * 1000, busy: value["busy"] as? String)
-                } catch let error as WebDriverError where error.code == "javascript error" || error.code == "script timeout" {
-                    lastError = error   // the document was replaced while waiting: wait on the new one
+                } catch let error as WebDriverError where error.code == "javascript error" && Date().timeIntervalSince(started) * 1000 < Double(timeout) {
+                    // The document was replaced while waiting (a navigation): wait on the new one.
+                    Thread.sleep(forTimeInterval: 0.005)   // between documents there is briefly no context to run in
                 }
             }
-            throw lastError!
         }
     }
 
-    public func screenshot() throws -> Data { try client.screenshot() }
+    /// Runs JavaScript in the page through the DevTools protocol: the same engine as WebDriver's execute, without
+    /// chromedriver's per-command navigation checks (~2 ms instead of ~16 ms per call).
+    func evaluate(_ expression: String, awaitPromise: Bool = false) throws -> Any? {
+        let answer: [String: Any]?
+        do {
+            answer = try client.chromeDevTools("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": awaitPromise]) as? [String: Any]
+        } catch let error as WebDriverError where error.code != "transport" && error.code != "invalid session id" {
+            // "Execution context was destroyed", "Cannot find context": a navigation replaced the document.
+            throw WebDriverError(code: "javascript error", message: error.message, httpStatus: error.httpStatus)
+        }
+        if let exception = answer?["exceptionDetails"] as? [String: Any] {
+            let text = (exception["exception"] as? [String: Any])?["description"] as? String ?? exception["text"] as? String ?? "script failed"
+            throw WebDriverError(code: "javascript error", message: String(text.split(separator: "\n").first ?? ""), httpStatus: nil)
+        }
+        return (answer?["result"] as? [String: Any])?["value"]
+    }
+
+    /// PNG through DevTools with fast encoding (about half the time of WebDriver's screenshot at 3× pixel ratio).
+    public func screenshot() throws -> Data {
+        let answer = try client.chromeDevTools("Page.captureScreenshot", ["format": "png", "optimizeForSpeed": true]) as? [String: Any]
+        guard let base64 = answer?["data"] as? String, let data = Data(base64Encoded: base64) else { return try client.screenshot() }
+        return data
+    }
 
     public func takeFailures() throws -> [AppFailure] {
         defer { pendingFailures.removeAll() }

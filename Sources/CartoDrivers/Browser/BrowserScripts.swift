@@ -1,3 +1,5 @@
+import Foundation
+
 /// The scripts the browser dialect runs in the page. Kept in one place because they form one protocol:
 /// `instrumentation` installs `window.__carto` before any page script, `idle` and `snapshot` read it.
 enum BrowserScripts {
@@ -83,12 +85,41 @@ enum BrowserScripts {
     })();
     """#
 
-    /// Async script: resolves once the document is loaded, no request or short timer is pending, no finite animation
-    /// runs and the DOM has been structurally quiet for `quietMs` — or when `timeoutMs` passed, saying what was busy.
-    static var idle: String { idleBody + "\nfunction takeSnapshot() {\n" + snapshot + "\n}\n" }
+    /// A promise (for CDP `Runtime.evaluate` with `awaitPromise`) that resolves once the document is loaded, no
+    /// request or short timer is pending, no finite animation runs, no navigation is under way and the DOM has been
+    /// structurally quiet for `quietMs` — with the snapshot — or when `timeoutMs` passed, saying what was busy.
+    static func idle(quietMilliseconds: Int, timeoutMilliseconds: Int) -> String {
+        "new Promise(done => {\nconst quietMs = \(quietMilliseconds), timeoutMs = \(timeoutMilliseconds);\n" + idleBody
+            + "\nfunction takeSnapshot() {\n" + snapshot + "\n}\n})"
+    }
+
+    /// The snapshot as an expression.
+    static var snapshotExpression: String { "(() => {\n" + snapshot + "\n})()" }
+
+    /// Finds the element for a CSS locator, scrolls it into view when needed and answers where a finger would touch
+    /// it: `[x, y, covered]` in viewport coordinates (covered: another element is on top there), or null.
+    static func locate(cssSelector: String) -> String {
+        let literal = String(decoding: (try? JSONSerialization.data(withJSONObject: [cssSelector])) ?? Data("[\"\"]".utf8), as: UTF8.self)
+        return """
+        (() => {
+          const e = document.querySelector(\(literal)[0]);
+          if (!e) return null;
+          let r = e.getBoundingClientRect();
+          if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) { e.scrollIntoView({ block: 'center', inline: 'nearest' }); r = e.getBoundingClientRect(); }
+          const x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 20);
+          const top = document.elementFromPoint(x, y);
+          return [x, y, !(top && (top === e || e.contains(top) || top.contains(e)))];
+        })()
+        """
+    }
+
+    /// Clicks an element by script: the fallback when something covers it (a sticky header) or it cannot be touched.
+    static func scriptClick(cssSelector: String) -> String {
+        let literal = String(decoding: (try? JSONSerialization.data(withJSONObject: [cssSelector])) ?? Data("[\"\"]".utf8), as: UTF8.self)
+        return "(() => { const e = document.querySelector(\(literal)[0]); if (e) { e.scrollIntoView({ block: 'center' }); e.click(); } return !!e; })()"
+    }
 
     private static let idleBody = #"""
-    const [quietMs, timeoutMs, done] = arguments;
     const t0 = performance.now();
     const later = (window.__carto && window.__carto.setTimeout) || setTimeout;
     function check() {
