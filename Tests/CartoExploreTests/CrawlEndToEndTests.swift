@@ -136,6 +136,28 @@ final class CrawlEndToEndTests: XCTestCase {
     }
 }
 
+extension CrawlEndToEndTests {
+    func testEveryStrategyFindsTheSameStatesAndBudgetsStopEarly() throws {
+        try requireChromeDriver()
+        let site = try LocalSite.serve(directory: Self.example)
+        defer { site.stop() }
+        let dfs = try crawl(site: site, output: try temporaryDirectory() + "/dfs")
+        for strategy in [CrawlStrategy.breadthFirst, .random] {
+            let other = try crawl(site: site, output: try temporaryDirectory() + "/\(strategy.rawValue)") { $0.strategy = strategy }
+            let diff = GraphDiff(from: dfs, to: other)
+            XCTAssertTrue(diff.addedStates.isEmpty && diff.removedStates.isEmpty, "\(strategy): \(diff.text())")
+            XCTAssertEqual(other.stats.stopReason, "explored")
+        }
+        let capped = try crawl(site: site, output: try temporaryDirectory() + "/capped") { $0.maxStates = 3 }
+        XCTAssertEqual(capped.states.count, 3)
+        XCTAssertEqual(capped.stats.stopReason, "max-states")
+        let shallow = try crawl(site: site, output: try temporaryDirectory() + "/shallow") { $0.maxDepth = 1 }
+        XCTAssertEqual(shallow.stats.stopReason, "explored")
+        XCTAssertTrue(shallow.states.allSatisfy { $0.depth <= 1 })
+        XCTAssertTrue(shallow.states.filter { $0.depth == 1 }.allSatisfy { $0.events == 0 }, "states at --max-depth are leaves")
+    }
+}
+
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
