@@ -105,6 +105,7 @@ public enum IOSPageSource {
         /// Per open element: how many children of each type it has so far (XPath positions are per type).
         private var typeCounts: [[String: Int]] = [[:]]
         private var paths: [String] = [""]
+        private var accessible: [Bool] = []
 
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
                     attributes a: [String: String] = [:]) {
@@ -130,14 +131,21 @@ public enum IOSPageSource {
             var located = element
             located.locator = "xpath:/" + path   // `//` from the top: works with and without the <AppiumAUT> wrapper
             stack.append(located)
+            accessible.append(a["accessible"] == "true")
             typeCounts.append([:])
             paths.append(path)
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-            guard elementName.hasPrefix("XCUIElementType"), let done = stack.popLast() else { return }
+            guard elementName.hasPrefix("XCUIElementType"), var done = stack.popLast() else { return }
             typeCounts.removeLast()
             paths.removeLast()
+            // React Native and custom SwiftUI controls expose themselves as accessible `Other` elements with a
+            // label: tappable when nothing inside them is.
+            if accessible.removeLast(), done.role == .other, done.label != nil, done.visible, done.enabled,
+               !done.allElements.dropFirst().contains(where: { !$0.actions.isEmpty }) {
+                done.actions = [.tap]
+            }
             if stack.isEmpty { root = done } else { stack[stack.count - 1].children.append(done) }
         }
     }
