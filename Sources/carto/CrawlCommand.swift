@@ -14,16 +14,13 @@ struct CrawlCommand: ParsableCommand {
         commandName: "crawl",
         abstract: "Explore a web app (headless Chromium) or an iOS app (Appium/WebDriverAgent) and infer its state-flow model.",
         discussion: """
-        TARGET is a URL, or a folder with index.html that carto serves on 127.0.0.1 for the crawl.
-        Without --webdriver, carto starts chromedriver itself (Debian: chromium, chromium-driver) and stops it on exit,
-        also on Ctrl-C (the first Ctrl-C finishes the current event and writes the outputs; a second one quits).
-        iOS: --webdriver http://127.0.0.1:4723 --bundle-id com.example.App against Appium's XCUITest driver.
+        TARGET is a URL, or a folder with index.html that carto serves on 127.0.0.1 for the crawl. Without --webdriver, carto starts chromedriver itself (Debian: chromium, chromium-driver) and stops it on exit, also on Ctrl-C: the first Ctrl-C finishes the current event and writes the outputs, a second one quits.
 
-        Outputs in --output: model.json, crawl.xml, model.dot, model.graphml, report.html, screenshots/, log.jsonl
-        and crawl.sqlite (the checkpoint: after an interruption, `carto crawl --resume DIR` continues).
+        iOS: --webdriver http://127.0.0.1:4723 --bundle-id com.example.App drives an installed app through Appium's XCUITest driver.
 
-        Exit codes: 0 explored without failures, 1 failures found (script errors, HTTP 5xx pages, crashes),
-        2 usage or input error, 3 the driver stopped answering (progress saved; resume later).
+        Outputs in --output: model.json, crawl.xml, model.dot, model.graphml, report.html, screenshots/, log.jsonl and crawl.sqlite, the checkpoint: after an interruption, `carto crawl --resume DIR` continues.
+
+        Exit codes: 0 explored without failures; 1 failures found (script errors, HTTP 5xx pages, crashes); 2 usage or input error; 3 the driver stopped answering (progress saved, resume later).
         """
     )
 

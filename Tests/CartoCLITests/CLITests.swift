@@ -63,12 +63,14 @@ final class CLITests: XCTestCase, CLIHarness {
     }
 
     func testHelpEverywhere() throws {
-        for args in [["--help"], ["arch", "--help"], ["arch", "check", "--help"], ["arch", "detect", "--help"], ["arch", "rules", "--help"]] {
+        for args in [["--help"], ["arch", "--help"], ["arch", "check", "--help"], ["arch", "detect", "--help"], ["arch", "rules", "--help"],
+                     ["crawl", "--help"], ["graph", "--help"], ["graph", "diff", "--help"], ["graph", "convert", "--help"]] {
             let r = try carto(args)
             XCTAssertEqual(r.status, 0, args.joined(separator: " "))
             XCTAssertTrue(r.stdout.contains("USAGE"), args.joined(separator: " "))
         }
         XCTAssertTrue(try carto(["arch", "check", "--help"]).stdout.contains("--format"))
+        XCTAssertTrue(try carto(["crawl", "--help"]).stdout.contains("--resume"))
         XCTAssertEqual(try carto(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines), "0.1.0")
     }
 
