@@ -70,6 +70,12 @@ enum BrowserScripts {
       });
       observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
       const clip = s => String(s).slice(0, 500);
+      // Native dialogs would block the page (and every DevTools call) until answered: answer them at once, as a
+      // user who says OK, and keep their text.
+      c.dialogs = [];
+      window.alert = m => { c.dialogs.push(clip(m)); };
+      window.confirm = m => { c.dialogs.push(clip(m)); return true; };
+      window.prompt = (m, d) => { c.dialogs.push(clip(m)); return d === undefined ? '' : String(d); };
       window.addEventListener('error', e => {
         if (e.target !== window && e.target && e.target.tagName) return;   // resource load errors are not script errors
         c.errors.push({ kind: 'uncaught error', message: clip(e.message || e.error), location: e.filename ? e.filename + ':' + e.lineno : null });
