@@ -206,9 +206,15 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         return (answer?["result"] as? [String: Any])?["value"]
     }
 
-    /// PNG through DevTools with fast encoding (about half the time of WebDriver's screenshot at 3× pixel ratio).
+    /// PNG through DevTools with fast encoding, at 2× the CSS pixel size (a 3× phone screen would be 2.25 times the
+    /// pixels to encode, for a picture that reports show at a fraction of that size).
     public func screenshot() throws -> Data {
-        let answer = try client.chromeDevTools("Page.captureScreenshot", ["format": "png", "optimizeForSpeed": true]) as? [String: Any]
+        let metrics = try evaluate("[innerWidth, innerHeight, devicePixelRatio]") as? [Double] ?? []
+        var parameters: [String: Any] = ["format": "png", "optimizeForSpeed": true]
+        if metrics.count == 3, metrics[2] > 2 {
+            parameters["clip"] = ["x": 0, "y": 0, "width": metrics[0], "height": metrics[1], "scale": 2 / metrics[2]]
+        }
+        let answer = try client.chromeDevTools("Page.captureScreenshot", parameters) as? [String: Any]
         guard let base64 = answer?["data"] as? String, let data = Data(base64Encoded: base64) else { return try client.screenshot() }
         return data
     }

@@ -35,6 +35,9 @@ public final class WebDriverClient: @unchecked Sendable {
     public private(set) var sessionID: String?
     private let requestTimeout: TimeInterval
 
+    /// `CARTO_TRACE_WEBDRIVER=1`: every command and its duration on stderr.
+    static let trace = ProcessInfo.processInfo.environment["CARTO_TRACE_WEBDRIVER"] == "1"
+
     public init(baseURL: URL, requestTimeout: TimeInterval = 60) {
         self.baseURL = baseURL
         self.requestTimeout = requestTimeout
@@ -54,6 +57,13 @@ public final class WebDriverClient: @unchecked Sendable {
         var payload: Data?
         if let body { payload = try JSONSerialization.data(withJSONObject: body) } else if method == "POST" { payload = Data("{}".utf8) }
         let response: LoopbackHTTP.Response
+        let started = Date()
+        defer {
+            if Self.trace {
+                let cdp = (body as? [String: Any])?["cmd"] as? String
+                StandardError.write(String(format: "webdriver %@ %@%@ %.1f ms\n", method, path, cdp.map { " " + $0 } ?? "", Date().timeIntervalSince(started) * 1000))
+            }
+        }
         do {
             response = try LoopbackHTTP.send(method: method, url: baseURL.appendingPathComponent(path), body: payload, timeout: timeout ?? requestTimeout)
         } catch {
