@@ -83,6 +83,23 @@ final class CrawlEndToEndTests: XCTestCase {
         XCTAssertTrue(GraphDiff(from: model, to: reloaded).isEmpty)
         let dot = try String(contentsOfFile: output + "/model.dot", encoding: .utf8)
         XCTAssertEqual(dot.components(separatedBy: " -> ").count - 1, model.edges.count)
+
+        // report.html, opened offline in Chromium: one box per state in the graph, every screenshot loads.
+        let report = try BrowserDriver(startURL: URL(fileURLWithPath: output + "/report.html"), options: {
+            var o = BrowserDriver.Options(); o.mobile = false; o.width = 1300; o.height = 1500; return o
+        }())
+        defer { report.close() }
+        try report.restart()
+        // Gallery images load lazily: ask for all of them, then count the ones that decoded.
+        let counts = try report.client.executeAsync("""
+            const done = arguments[arguments.length - 1];
+            const images = [...document.images];
+            images.forEach(i => { i.loading = 'eager'; });
+            Promise.all(images.map(i => i.decode().then(() => 1, () => 0))).then(loaded => done([
+                document.querySelectorAll('svg g.state').length, document.querySelectorAll('svg path.edge').length,
+                loaded.reduce((a, b) => a + b, 0), images.length, document.querySelectorAll('tr.failure').length]));
+            """) as? [Int]
+        XCTAssertEqual(counts, [model.states.count, model.edges.count, model.states.count, model.states.count, 1])
     }
 
     func testServerErrorsBlocklistAndResumeAfterInterruption() throws {

@@ -300,7 +300,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         var entry: [String: Any] = [
             "type": "state", "id": Self.name(id), "title": snapshot.context.title ?? "", "context": snapshot.context.container ?? "",
             "depth": depth, "events": events.map(\.description), "t": Self.round(elapsed),
-            "elements": snapshot.root.allElements.dropFirst().map(Self.elementLog),
+            "elements": LogFragment(try Self.elementLogEncoder.encode(snapshot.root.allElements.dropFirst().map(ElementLogRecord.init))),
         ]
         if !plan.skipped.isEmpty {
             entry["skipped"] = plan.skipped.map { ["element": ElementNaming.describe($0.element), "reason": $0.reason] }
@@ -386,17 +386,39 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     public static func name(_ id: Int) -> String { "s\(id)" }
     static func round(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
 
-    static func elementLog(_ e: UIElement) -> [String: Any] {
-        var out: [String: Any] = ["role": e.role.rawValue, "type": e.platformType, "enabled": e.enabled, "visible": e.visible]
-        if let v = e.identifier { out["identifier"] = v }
-        if let v = e.label { out["label"] = v }
-        if let v = e.value { out["value"] = v }
-        if let v = e.target { out["target"] = v }
-        if let v = e.locator { out["locator"] = v }
-        if !e.actions.isEmpty { out["actions"] = e.actions.map(\.rawValue) }
-        if let f = e.frame { out["frame"] = [f.x, f.y, f.width, f.height].map { ($0 * 10).rounded() / 10 } }
-        if e.selected { out["selected"] = true }
-        return out
+    /// Encoded with JSONEncoder and spliced into the log line: far faster than JSONSerialization on Linux for the
+    /// hundreds of elements a state can have.
+    static let elementLogEncoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+}
+
+/// One element in the log: every property the snapshot has, children flattened away (document order).
+struct ElementLogRecord: Encodable {
+    var role: String
+    var type: String
+    var identifier: String?
+    var label: String?
+    var value: String?
+    var target: String?
+    var locator: String?
+    var actions: [String]?
+    var frame: [Double]?
+    var enabled: Bool
+    var visible: Bool
+    var selected: Bool?
+
+    init(_ e: UIElement) {
+        role = e.role.rawValue
+        type = e.platformType
+        identifier = e.identifier; label = e.label; value = e.value; target = e.target; locator = e.locator
+        actions = e.actions.isEmpty ? nil : e.actions.map(\.rawValue)
+        frame = e.frame.map { f in [f.x, f.y, f.width, f.height].map { ($0 * 10).rounded() / 10 } }
+        enabled = e.enabled
+        visible = e.visible
+        selected = e.selected ? true : nil
     }
 }
 

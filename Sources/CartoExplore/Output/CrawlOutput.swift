@@ -126,7 +126,21 @@ public final class CrawlOutput: CrawlSink {
 
     public func log(_ entry: [String: Any]) {
         onLog?(entry)
-        guard let data = try? JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
+        var plain = entry
+        var fragments: [(String, Data)] = []
+        for (key, value) in entry {
+            if let fragment = value as? LogFragment { fragments.append((key, fragment.json)); plain.removeValue(forKey: key) }
+        }
+        guard var data = try? JSONSerialization.data(withJSONObject: plain, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
+        if !fragments.isEmpty, data.last == UInt8(ascii: "}") {
+            data.removeLast()
+            for (key, json) in fragments.sorted(by: { $0.0 < $1.0 }) {
+                data.append(contentsOf: Array((plain.isEmpty ? "" : ",").utf8) + Array("\"\(key)\":".utf8))
+                data.append(json)
+                plain[key] = true   // later fragments need the comma
+            }
+            data.append(UInt8(ascii: "}"))
+        }
         logHandle.write(data + Data("\n".utf8))
     }
 
