@@ -148,6 +148,11 @@ final class CrawlCLITests: XCTestCase, CLIHarness {
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertFalse(result.stderr.isEmpty, "\(arguments)")
         }
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver") {
+            let noApp = try carto(["crawl", "http://127.0.0.1:9/", "-o", try tempDir() + "/o"])
+            XCTAssertEqual(noApp.status, 2, "a start page that does not load is an input error: \(noApp.stdout) \(noApp.stderr)")
+            XCTAssertTrue(noApp.stderr.contains("http://127.0.0.1:9/: the start page did not load"), noApp.stderr)
+        }
         let unreachable = try carto(["crawl", webApp, "--webdriver", "http://127.0.0.1:9", "-o", try tempDir() + "/o"])
         XCTAssertEqual(unreachable.status, 3, unreachable.stderr)
         XCTAssertEqual(unreachable.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }.count, 1, unreachable.stderr)

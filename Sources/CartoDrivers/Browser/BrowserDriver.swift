@@ -61,7 +61,16 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         // Fresh state: no cookies, no storage from the previous run of the path.
         _ = try? client.command("DELETE", try client.sessionPath("/cookie"))
         _ = try? client.execute("try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}")
-        try client.navigate(to: startURL.absoluteString)
+        do {
+            try client.navigate(to: startURL.absoluteString)
+        } catch let error as WebDriverError where error.message.contains("net::ERR_") {
+            throw CartoError("\(startURL.absoluteString): the start page did not load (\(error.message)); is the app running at that address?")
+        }
+        // Chromium shows its own error page when the server does not answer.
+        if let href = try? evaluate("location.href") as? String, href.hasPrefix("chrome-error://") {
+            let code = (try? evaluate("(document.querySelector('.error-code') || {}).textContent || document.title") as? String) ?? nil
+            throw CartoError("\(startURL.absoluteString): the start page did not load (\(code ?? "no answer")); is the app running at that address?")
+        }
     }
 
     private struct RawSnapshot: Decodable {

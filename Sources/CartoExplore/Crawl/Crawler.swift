@@ -78,6 +78,12 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
                 _ = try act(progress.states[target].events[index], from: target)
                 try checkpoint()
             }
+        } catch let error as CartoError where !progress.states.isEmpty {
+            // The app went away mid-crawl (its server stopped): keep what was found, resume later.
+            progress.stopReason = "driver-error"
+            progress.elapsedBefore = elapsed
+            try? sink?.checkpoint(progress, changedStates: Array(changed))
+            throw CartoError("\(error.message); the \(progress.states.count) states found so far are saved, continue with --resume", status: .driverError)
         } catch let error as WebDriverError where Self.endsSession(error) {
             progress.stopReason = "driver-error"
             progress.elapsedBefore = elapsed
