@@ -91,11 +91,12 @@ struct CrawlCommand: ParsableCommand {
     }
 
     func run() throws {
-        let out: CrawlOutput
-        var info: CrawlOutput.RunInfo
+        var resumed: CrawlOutput?
+        let info: CrawlOutput.RunInfo
         if let resume {
-            out = try CrawlOutput(directory: resume, fresh: false)
-            info = try out.loadRunInfo()
+            let folder = try CrawlOutput(directory: resume, fresh: false)
+            resumed = folder
+            info = try folder.loadRunInfo()
         } else {
             var w = SimilarityWeights()
             if let threshold { w.threshold = threshold }
@@ -106,7 +107,6 @@ struct CrawlCommand: ParsableCommand {
                 platform: bundleID == nil ? "web" : "ios", start: bundleID ?? target!, webdriver: webdriver, bundleID: bundleID,
                 strategy: strategy.rawValue, wait: wait, rows: rows.rawValue, weights: w, block: block,
                 maxEvents: maxEvents, maxStates: maxStates, maxDepth: maxDepth, maxTime: maxTime, seed: seed, screenshots: !noScreenshots)
-            out = try CrawlOutput(directory: output ?? "carto-crawl", fresh: true)
         }
         var configuration = CrawlConfiguration()
         configuration.strategy = CrawlStrategy(rawValue: info.strategy) ?? .depthFirst
@@ -137,7 +137,9 @@ struct CrawlCommand: ParsableCommand {
             }
         }
         defer { site?.stop() }
-        if resume == nil { try out.saveRunInfo(info) }
+        // Only once the target is known to be usable: a bad TARGET leaves no output folder behind.
+        let out = try resumed ?? CrawlOutput(directory: output ?? "carto-crawl", fresh: true)
+        if resumed == nil { try out.saveRunInfo(info) }
 
         let webdriverURL = try info.webdriver.map { text -> URL in
             guard let url = URL(string: text), url.scheme == "http" else { throw CartoError("--webdriver \(text): expected http://HOST:PORT") }

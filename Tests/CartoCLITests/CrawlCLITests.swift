@@ -142,12 +142,14 @@ final class CrawlCLITests: XCTestCase, CLIHarness {
     }
 
     func testBadInputGetsOneLineAndExitTwo() throws {
+        let cwd = try tempDir()
         for arguments in [["crawl", "/no/such/folder"], ["crawl", webApp, "--wait", "sometimes"], ["crawl", "--resume", "/no/such/crawl"],
                           ["crawl", webApp, "--block", "label:("], ["graph", "diff", "/no/a.json", "/no/b.json"], ["crawl"]] {
-            let result = try carto(arguments)
+            let result = try carto(arguments, cwd: cwd)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertFalse(result.stderr.isEmpty, "\(arguments)")
         }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cwd), [], "bad input leaves no output folder behind")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver") {
             let noApp = try carto(["crawl", "http://127.0.0.1:9/", "-o", try tempDir() + "/o"])
             XCTAssertEqual(noApp.status, 2, "a start page that does not load is an input error: \(noApp.stdout) \(noApp.stderr)")
