@@ -86,6 +86,12 @@ public struct IdleOutcome: Sendable, Equatable {
     public init(idle: Bool, waitedMilliseconds: Double, busy: String? = nil) {
         self.idle = idle; self.waitedMilliseconds = waitedMilliseconds; self.busy = busy
     }
+
+    /// Sleeps a fixed time: the paper's delay after every event, used only when `--wait fixed:MS` asks for it.
+    public static func afterFixedDelay(milliseconds: Int) -> IdleOutcome {
+        Thread.sleep(forTimeInterval: Double(milliseconds) / 1000)
+        return IdleOutcome(idle: true, waitedMilliseconds: Double(milliseconds))
+    }
 }
 
 /// Something that went wrong in the app under exploration (smoke testing).

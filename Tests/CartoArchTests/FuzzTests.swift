@@ -1,20 +1,10 @@
 import CartoArch
+import CartoCore
 import XCTest
 
 /// Mutates realistic sources (deleting, duplicating and swapping tokens, truncating, injecting bytes) and
 /// checks the whole pipeline never crashes and always returns a report. Deterministic: a fixed seed.
 final class FuzzTests: XCTestCase {
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let seedSources = [
         CategorisationTests.app,
         SuppressionAndBaselineTests.source,
@@ -29,7 +19,7 @@ final class FuzzTests: XCTestCase {
     ]
 
     func testMutatedSourcesNeverCrash() throws {
-        var rng = SplitMix64(state: 0xC0FFEE)
+        var rng = SplitMix64(seed: 0xC0FFEE)
         let tokens = ["{", "}", "(", ")", "<", ">", ":", ".", "class", "extension", "protocol", "where", "@", "#if", "\"", "/*", "\\", "?", "!", "->", "in", "=", ",", "enum", "case", "init"]
         for round in 0..<40 {
             var files: [String: String] = [:]

@@ -41,7 +41,7 @@ final class StateRecognizerTests: XCTestCase {
         w.container = 0.1; w.title = 0.1; w.elementCount = 0.1; w.threshold = 60
         var r = StateRecognizer(weights: w)
         var visited: [StateSignature] = []
-        var rng = SeededRandom(seed: 7)
+        var rng = SplitMix64(seed: 7)
         let types = ["a", "button", "input", "li"]
         for _ in 0..<300 {
             let n = 1 + rng.next(below: 6)

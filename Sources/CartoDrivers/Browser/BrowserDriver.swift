@@ -131,11 +131,10 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         snapshotFromIdleWait = nil   // the screen is about to change
         switch action {
         case .tap(let element):
-            guard let locator = element.locator, locator.hasPrefix("css selector:") else {
-                try client.click(try find(element))
+            guard let selector = Self.cssSelector(of: element) else {
+                try client.click(try client.find(element))
                 return
             }
-            let selector = String(locator.dropFirst("css selector:".count))
             guard let point = try evaluate(BrowserScripts.locate(cssSelector: selector)) as? [Any],
                   let x = point.first as? Double, let y = point.dropFirst().first as? Double else {
                 throw WebDriverError(code: "no such element", message: "\(ElementNaming.describe(element)) (\(selector))", httpStatus: nil)
@@ -150,15 +149,14 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
                 try client.chromeDevTools("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": [] as [Any]])
             }
         case .type(let element, let text):
-            let handle = try find(element)
+            let handle = try client.find(element)
             try? client.clear(handle)
             try client.sendKeys(text, to: handle)
         case .submit(let element):
-            try client.sendKeys(WebDriverClient.Key.enter, to: try find(element))
+            try client.sendKeys(WebDriverClient.Key.enter, to: try client.find(element))
         case .scroll(let element):
-            if let element, let locator = element.locator, locator.hasPrefix("css selector:") {
-                _ = try client.execute("const e = document.querySelector(arguments[0]); if (e) e.scrollBy(0, e.clientHeight * 0.8);",
-                                       arguments: [String(locator.dropFirst("css selector:".count))])
+            if let selector = element.flatMap(Self.cssSelector(of:)) {
+                _ = try evaluate(BrowserScripts.scrollElement(cssSelector: selector))
             } else {
                 let size = try client.execute("return [innerWidth, innerHeight]") as? [Int] ?? [390, 844]
                 try client.wheel(atX: size[0] / 2, y: size[1] / 2, deltaY: Int(Double(size[1]) * 0.8))
@@ -169,18 +167,10 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         }
     }
 
-    private func find(_ element: UIElement) throws -> WebDriverClient.Element {
-        guard let locator = element.locator, let colon = locator.firstIndex(of: ":") else {
-            throw WebDriverError(code: "no such element", message: "\(ElementNaming.describe(element)) has no locator", httpStatus: nil)
-        }
-        return try client.findElement(using: String(locator[..<colon]), String(locator[locator.index(after: colon)...]))
-    }
-
     public func waitForIdle(_ policy: WaitPolicy) throws -> IdleOutcome {
         switch policy {
         case .fixed(let ms):
-            Thread.sleep(forTimeInterval: Double(ms) / 1000)   // the paper's fixed delay, on request only
-            return IdleOutcome(idle: true, waitedMilliseconds: Double(ms))
+            return .afterFixedDelay(milliseconds: ms)
         case .idle(let quiet, let timeout):
             let started = Date()
             let expression = BrowserScripts.idle(quietMilliseconds: quiet, timeoutMilliseconds: timeout)
@@ -196,6 +186,12 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// The CSS selector of an element this dialect's snapshot located (`css selector:…`).
+    static func cssSelector(of element: UIElement) -> String? {
+        guard let locator = element.locator, locator.hasPrefix("css selector:") else { return nil }
+        return String(locator.dropFirst("css selector:".count))
     }
 
     /// Runs JavaScript in the page through the DevTools protocol: the same engine as WebDriver's execute, without

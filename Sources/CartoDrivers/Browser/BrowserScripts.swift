@@ -105,10 +105,9 @@ enum BrowserScripts {
     /// Finds the element for a CSS locator, scrolls it into view when needed and answers where a finger would touch
     /// it: `[x, y, covered]` in viewport coordinates (covered: another element is on top there), or null.
     static func locate(cssSelector: String) -> String {
-        let literal = String(decoding: (try? JSONSerialization.data(withJSONObject: [cssSelector])) ?? Data("[\"\"]".utf8), as: UTF8.self)
-        return """
+        """
         (() => {
-          const e = document.querySelector(\(literal)[0]);
+          const e = document.querySelector(\(jsString(cssSelector)));
           if (!e) return null;
           let r = e.getBoundingClientRect();
           if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) { e.scrollIntoView({ block: 'center', inline: 'nearest' }); r = e.getBoundingClientRect(); }
@@ -121,8 +120,18 @@ enum BrowserScripts {
 
     /// Clicks an element by script: the fallback when something covers it (a sticky header) or it cannot be touched.
     static func scriptClick(cssSelector: String) -> String {
-        let literal = String(decoding: (try? JSONSerialization.data(withJSONObject: [cssSelector])) ?? Data("[\"\"]".utf8), as: UTF8.self)
-        return "(() => { const e = document.querySelector(\(literal)[0]); if (e) { e.scrollIntoView({ block: 'center' }); e.click(); } return !!e; })()"
+        "(() => { const e = document.querySelector(\(jsString(cssSelector))); if (e) { e.scrollIntoView({ block: 'center' }); e.click(); } return !!e; })()"
+    }
+
+    /// Scrolls a scrollable element by most of its height.
+    static func scrollElement(cssSelector: String) -> String {
+        "(() => { const e = document.querySelector(\(jsString(cssSelector))); if (e) e.scrollBy(0, e.clientHeight * 0.8); return !!e; })()"
+    }
+
+    /// A JavaScript expression for the string `s` (JSON is valid JavaScript).
+    private static func jsString(_ s: String) -> String {
+        let array = String(decoding: (try? JSONSerialization.data(withJSONObject: [s])) ?? Data("[\"\"]".utf8), as: UTF8.self)
+        return array + "[0]"
     }
 
     private static let idleBody = #"""

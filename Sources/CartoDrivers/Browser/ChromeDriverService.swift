@@ -78,18 +78,8 @@ public final class ChromeDriverService: @unchecked Sendable {
 
     /// Asks the kernel for a free TCP port on 127.0.0.1.
     static func freeLoopbackPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw CartoError("cannot open a socket to find a free port") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        guard bound == 0 else { throw CartoError("cannot bind 127.0.0.1 to find a free port") }
-        let named = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        guard named == 0 else { throw CartoError("cannot read the bound port") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        let (fd, port) = try LoopbackSocket.bind(port: 0)
+        close(fd)
+        return port
     }
 }

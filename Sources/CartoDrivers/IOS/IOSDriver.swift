@@ -46,42 +46,34 @@ public final class IOSDriver: AppDriver, @unchecked Sendable {
     public func perform(_ action: DriverAction) throws {
         switch action {
         case .tap(let element):
-            try client.click(try find(element))
+            try client.click(try client.find(element))
         case .type(let element, let text):
-            let handle = try find(element)
+            let handle = try client.find(element)
             try client.click(handle)
             try? client.clear(handle)
             try client.sendKeys(text, to: handle)
         case .submit(let element):
-            try client.sendKeys("\n", to: try find(element))
+            try client.sendKeys("\n", to: try client.find(element))
         case .scroll(let element):
             var arguments: [String: Any] = ["direction": "down"]
-            if let element { arguments["elementId"] = try find(element).id }
+            if let element { arguments["elementId"] = try client.find(element).id }
             _ = try mobile("scroll", arguments)
         case .back:
             // The visible navigation bar's first button is UIKit's back button.
             if let bar = lastSnapshot?.elements.first(where: { $0.role == .navigationBar && $0.visible }),
                let button = bar.children.first(where: { $0.role == .button && $0.visible && $0.enabled }) {
-                try client.click(try find(button))
+                try client.click(try client.find(button))
             } else {
                 try client.back()
             }
         }
     }
 
-    private func find(_ element: UIElement) throws -> WebDriverClient.Element {
-        guard let locator = element.locator, let colon = locator.firstIndex(of: ":") else {
-            throw WebDriverError(code: "no such element", message: "\(ElementNaming.describe(element)) has no locator", httpStatus: nil)
-        }
-        return try client.findElement(using: String(locator[..<colon]), String(locator[locator.index(after: colon)...]))
-    }
-
     /// WDA waits for the app's quiescence before answering; on top of that the page source must be the same twice.
     public func waitForIdle(_ policy: WaitPolicy) throws -> IdleOutcome {
         switch policy {
         case .fixed(let ms):
-            Thread.sleep(forTimeInterval: Double(ms) / 1000)
-            return IdleOutcome(idle: true, waitedMilliseconds: Double(ms))
+            return .afterFixedDelay(milliseconds: ms)
         case .idle(_, let timeout):
             let started = Date()
             var previous = try client.pageSource()

@@ -25,10 +25,7 @@ public enum LoopbackHTTP {
         var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr(host == "localhost" ? "127.0.0.1" : host)
+        var address = LoopbackSocket.address(host: host, port: port)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -45,7 +42,7 @@ public enum LoopbackHTTP {
             request += "Content-Type: application/json; charset=utf-8\r\nContent-Length: \(payload.count)\r\n"
         }
         request += "\r\n"
-        try writeAll(fd, Data(request.utf8) + payload)
+        guard LoopbackSocket.writeAll(fd, Data(request.utf8) + payload) else { throw Failure(description: "write failed (errno \(errno))") }
 
         var buffer = Data()
         var chunk = [UInt8](repeating: 0, count: 65536)
@@ -74,27 +71,13 @@ public enum LoopbackHTTP {
         return false   // no length given: read to end of stream
     }
 
-    private static func writeAll(_ fd: Int32, _ data: Data) throws {
-        try data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { throw Failure(description: "write failed (errno \(errno))") }
-            }
-        }
-    }
-
     static func parse(_ data: Data) throws -> Response {
         let separator = Data("\r\n\r\n".utf8)
         guard let end = data.range(of: separator) else { throw Failure(description: "incomplete HTTP response") }
         let head = String(decoding: data[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
         let statusParts = head.first?.split(separator: " ") ?? []
         guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw Failure(description: "malformed HTTP status line") }
-        var headers: [String: String] = [:]
-        for line in head.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
+        let headers = LoopbackSocket.headerFields(head.dropFirst())
         var body = Data(data[end.upperBound...])
         if headers["transfer-encoding"]?.lowercased() == "chunked" { body = try dechunk(body) }
         else if let length = headers["content-length"].flatMap(Int.init), body.count > length { body = body.prefix(length) }

@@ -43,22 +43,12 @@ public final class LoopbackServer: @unchecked Sendable {
 
     /// Binds 127.0.0.1 (`port` 0 picks a free one) and starts accepting on a background thread.
     public init(port: Int = 0, handler: @escaping Handler) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw CartoError("cannot open a socket for the local server") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        guard bound == 0, listen(fd, 128) == 0 else {
+        let (fd, boundPort) = try LoopbackSocket.bind(port: port)
+        guard listen(fd, 128) == 0 else {
             close(fd)
-            throw CartoError("cannot listen on 127.0.0.1:\(port) (\(String(cString: strerror(errno)))); choose another port")
+            throw CartoError("cannot listen on 127.0.0.1:\(boundPort) (\(String(cString: strerror(errno)))); choose another port")
         }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        self.port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = boundPort
         self.listener = fd
         self.handler = handler
         let thread = Thread { [self] in acceptLoop() }
@@ -108,11 +98,7 @@ public final class LoopbackServer: @unchecked Sendable {
             let head = String(decoding: buffer[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
             let parts = head.first?.split(separator: " ") ?? []
             guard parts.count >= 2 else { respond(fd, .text("malformed request line", status: 400)); return }
-            var headers: [String: String] = [:]
-            for line in head.dropFirst() {
-                guard let colon = line.firstIndex(of: ":") else { continue }
-                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            }
+            let headers = LoopbackSocket.headerFields(head.dropFirst())
             let length = headers["content-length"].flatMap(Int.init) ?? 0
             let bodyStart = end.upperBound
             if buffer.count - bodyStart < length { continue }
@@ -131,14 +117,7 @@ public final class LoopbackServer: @unchecked Sendable {
                       404: "Not Found", 405: "Method Not Allowed", 413: "Payload Too Large", 500: "Internal Server Error"][response.status] ?? "Status"
         var head = "HTTP/1.1 \(response.status) \(reason)\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\nCache-Control: no-store\r\n"
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
-        let data = Data((head + "\r\n").utf8) + response.body
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return }
-            }
-        }
+        _ = LoopbackSocket.writeAll(fd, Data((head + "\r\n").utf8) + response.body)   // a client that left needs no answer
     }
 }
 

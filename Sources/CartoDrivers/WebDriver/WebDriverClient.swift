@@ -154,6 +154,14 @@ public final class WebDriverClient: @unchecked Sendable {
         return (value as? [[String: Any]] ?? []).compactMap { ($0[Element.key] as? String).map(Element.init) }
     }
 
+    /// Finds a snapshot element again by its locator (`strategy:value`, e.g. `css selector:#send`, `accessibility id:Send`).
+    public func find(_ element: UIElement) throws -> Element {
+        guard let locator = element.locator, let colon = locator.firstIndex(of: ":") else {
+            throw WebDriverError(code: "no such element", message: "\(ElementNaming.describe(element)) has no locator", httpStatus: nil)
+        }
+        return try findElement(using: String(locator[..<colon]), String(locator[locator.index(after: colon)...]))
+    }
+
     public func click(_ e: Element) throws { try command("POST", try sessionPath("/element/\(e.id)/click")) }
     public func clear(_ e: Element) throws { try command("POST", try sessionPath("/element/\(e.id)/clear")) }
     public func sendKeys(_ text: String, to e: Element) throws {

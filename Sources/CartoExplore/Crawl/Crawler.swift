@@ -20,7 +20,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     private var current: Int?
     private var currentSnapshot: UISnapshot?
     private var changed = Set<Int>()
-    private var random: SeededRandom
+    private var random: SplitMix64
     private var started = Date()
     /// Set from another thread (Ctrl-C) to stop after the current event.
     private let stopFlag = StopFlag()
@@ -33,7 +33,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         self.progress = resumeFrom ?? CrawlProgress()
         self.recognizer = StateRecognizer(weights: configuration.weights)
         self.planner = EventPlanner(rows: configuration.rows, blocklist: configuration.blocklist)
-        self.random = SeededRandom(seed: configuration.seed)
+        self.random = SplitMix64(seed: configuration.seed)
         for record in progress.states { recognizer.add(record.signature) }
         for edge in progress.edges { indexEdge(edge) }
         for failure in progress.failures { failureKeys.insert(Self.failureKey(failure.kind, failure.message)) }
@@ -434,18 +434,4 @@ final class StopFlag: @unchecked Sendable {
     private var value = false
     func set() { lock.lock(); value = true; lock.unlock() }
     var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
-}
-
-/// SplitMix64: small, fast and seedable, so random crawls repeat.
-struct SeededRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(below n: Int) -> Int { Int(next() % UInt64(n)) }
 }

@@ -1,0 +1,56 @@
+import CartoCore
+import Foundation
+
+/// The socket plumbing the loopback client, the loopback server and the chromedriver launcher share.
+enum LoopbackSocket {
+    /// An IPv4 address on 127.0.0.1 (or `host`, when given as dotted digits).
+    static func address(host: String = "127.0.0.1", port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr(host == "localhost" ? "127.0.0.1" : host)
+        return address
+    }
+
+    /// A TCP socket bound to 127.0.0.1:`port` (0: any free port), and the port it got. The caller owns the descriptor.
+    static func bind(port: Int) throws -> (fd: Int32, port: Int) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw CartoError("cannot open a socket on 127.0.0.1") }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = Self.address(port: port)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.bind(fd, $0, length) } }
+        let named = bound == 0
+            ? withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+            : -1
+        guard named == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw CartoError("cannot bind 127.0.0.1:\(port) (\(reason)); choose another port")
+        }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    /// Writes all of `data`, retrying after interrupts; false when the peer is gone.
+    static func writeAll(_ fd: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return false }
+            }
+            return true
+        }
+    }
+
+    /// Header lines (after the request or status line) as lower-cased names → trimmed values.
+    static func headerFields<S: Sequence>(_ lines: S) -> [String: String] where S.Element == String {
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return headers
+    }
+}
