@@ -54,7 +54,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
                 try restartApp()
                 let snapshot = try takeSnapshot()
                 started = Date()   // exploration time starts at the first snapshot
-                let id = try register(snapshot, depth: 0)
+                let id = try register(snapshot, signature: StateSignature(snapshot), depth: 0)
                 currentSnapshot = snapshot
                 progress.totalStates = 1
                 trail = [id]
@@ -80,21 +80,20 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
             }
         } catch let error as CartoError where !progress.states.isEmpty {
             // The app went away mid-crawl (its server stopped): keep what was found, resume later.
-            progress.stopReason = "driver-error"
-            progress.elapsedBefore = elapsed
-            try? sink?.checkpoint(progress, changedStates: Array(changed))
-            throw CartoError("\(error.message); the \(progress.states.count) states found so far are saved, continue with --resume", status: .driverError)
+            throw savedAfterFailure(error.message)
         } catch let error as WebDriverError where Self.endsSession(error) {
-            progress.stopReason = "driver-error"
-            progress.elapsedBefore = elapsed
-            try? sink?.checkpoint(progress, changedStates: Array(changed))
-            throw CartoError("the driver stopped answering (\(error)); the \(progress.states.count) states found so far are saved, continue with --resume",
-                             status: .driverError)
+            throw savedAfterFailure("the driver stopped answering (\(error))")
         }
-        progress.elapsedBefore = elapsed
-        started = Date()
         try checkpoint()
         return model()
+    }
+
+    /// Checkpoints what was found and says how to continue: the error a crawl ends with when the app or its driver
+    /// went away.
+    private func savedAfterFailure(_ reason: String) -> CartoError {
+        progress.stopReason = "driver-error"
+        try? checkpoint()
+        return CartoError("\(reason); the \(progress.states.count) states found so far are saved, continue with --resume", status: .driverError)
     }
 
     static func endsSession(_ error: WebDriverError) -> Bool {
@@ -253,7 +252,8 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     /// After the app was relaunched (it crashed or left scope) no edge leads here: the trail starts again.
     private func relaunchedAt(_ snapshot: UISnapshot) throws -> Outcome {
         currentSnapshot = snapshot
-        let id = try recognizer.match(StateSignature(snapshot))?.index ?? register(snapshot, depth: 0)
+        let signature = StateSignature(snapshot)
+        let id = try recognizer.match(signature)?.index ?? register(snapshot, signature: signature, depth: 0)
         trail = [id]
         current = id
         return Outcome(kind: "relaunched", state: id)
@@ -277,7 +277,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
             return Outcome(kind: kind, state: id)
         }
         let depth = progress.states[source].depth + 1
-        let id = try register(snapshot, depth: depth)
+        let id = try register(snapshot, signature: signature, depth: depth)
         addEdge(from: source, to: id, event: event, kind: "new")
         trail.append(id)
         current = id
@@ -285,8 +285,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         return Outcome(kind: "new", state: id)
     }
 
-    private func register(_ snapshot: UISnapshot, depth: Int) throws -> Int {
-        let signature = StateSignature(snapshot)
+    private func register(_ snapshot: UISnapshot, signature: StateSignature, depth: Int) throws -> Int {
         var events: [CrawlEvent] = []
         let plan = planner.plan(snapshot, origin: driver.webOrigin)
         if configuration.maxDepth.map({ depth < $0 }) ?? true { events = plan.events }

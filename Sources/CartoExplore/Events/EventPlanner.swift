@@ -27,7 +27,9 @@ public struct EventPlanner: Sendable {
             let formHere = e.role == .form ? e : form
             if rows == .first, let rowIndex, rowIndex > 0 { return }
             if e.role.isTextInput && e.actions.contains(.type) {
-                if let i = forms.firstIndex(where: { $0.form?.locator == formHere?.locator && ($0.form == nil) == (formHere == nil) }) {
+                // One group per form (by its locator); fields outside any form form one group of their own.
+                let group = formHere.map { $0.locator ?? "" }
+                if let i = forms.firstIndex(where: { $0.form.map { $0.locator ?? "" } == group }) {
                     forms[i].fields.append(e)
                 } else {
                     forms.append((formHere, [e]))

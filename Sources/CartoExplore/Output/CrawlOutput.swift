@@ -134,10 +134,11 @@ public final class CrawlOutput: CrawlSink {
         guard var data = try? JSONSerialization.data(withJSONObject: plain, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
         if !fragments.isEmpty, data.last == UInt8(ascii: "}") {
             data.removeLast()
+            var separator = plain.isEmpty ? "" : ","
             for (key, json) in fragments.sorted(by: { $0.0 < $1.0 }) {
-                data.append(contentsOf: Array((plain.isEmpty ? "" : ",").utf8) + Array("\"\(key)\":".utf8))
+                data.append(contentsOf: Array("\(separator)\"\(key)\":".utf8))
                 data.append(json)
-                plain[key] = true   // later fragments need the comma
+                separator = ","
             }
             data.append(UInt8(ascii: "}"))
         }
