@@ -13,12 +13,23 @@ let package = Package(
         .library(name: "CartoReports", targets: ["CartoReports"]),
         .library(name: "CartoDrivers", targets: ["CartoDrivers"]),
         .library(name: "CartoExplore", targets: ["CartoExplore"]),
+        .library(name: "CartoStub", targets: ["CartoStub"]),
+        .library(name: "CartoTestKit", targets: ["CartoTestKit"]),
+        .library(name: "CartoProbe", targets: ["CartoProbe"]),
         .plugin(name: "CartoArchPlugin", targets: ["CartoArchPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
+        // The stub server (issue 4): Hummingbird 2 on SwiftNIO; AsyncHTTPClient for recording and the test kit.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // Shared foundations: multigraph, globbing, file discovery, diagnostics, terminal styling,
@@ -41,12 +52,40 @@ let package = Package(
         .target(name: "CartoDrivers", dependencies: ["CartoCore"]),
         // GUI exploration: state recognition (the paper's Algorithm 1), event planning, strategies, outputs.
         .target(name: "CartoExplore", dependencies: ["CartoCore", "CartoDrivers"]),
+        // The stub HTTP server for apps under test: WireMock-compatible mappings, admin API, scenarios, recording,
+        // HAR import, and the app-event hub tests wait on (long-poll and server-sent events).
+        .target(
+            name: "CartoStub",
+            dependencies: [
+                "CartoCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        // The test-side API (XCTest and Swift Testing): an in-process or remote stub server, stubbing, verifying,
+        // waiting on app events, reset between tests, slow mode.
+        .target(
+            name: "CartoTestKit",
+            dependencies: [
+                "CartoStub",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        // The app-side helper: reads the launch environment, posts events. Foundation only (UIKit part behind
+        // `#if canImport(UIKit)`), so an app can link it without SwiftNIO.
+        .target(name: "CartoProbe"),
         // Renderers of analysis results: text, JSON, SARIF, DOT, HTML, Markdown.
         .target(name: "CartoReports", dependencies: ["CartoCore", "CartoArch"]),
         .executableTarget(
             name: "carto",
             dependencies: [
-                "CartoCore", "CartoArch", "CartoReports", "CartoDrivers", "CartoExplore",
+                "CartoCore", "CartoArch", "CartoReports", "CartoDrivers", "CartoExplore", "CartoStub",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,7 +93,7 @@ let package = Package(
         .executableTarget(
             name: "carto-bench",
             dependencies: [
-                "CartoCore", "CartoArch", "CartoDrivers", "CartoExplore",
+                "CartoCore", "CartoArch", "CartoDrivers", "CartoExplore", "CartoStub", "CartoTestKit",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]
@@ -76,5 +115,9 @@ let package = Package(
         .testTarget(name: "CartoCLITests", dependencies: ["CartoCore"]),
         .testTarget(name: "CartoDriversTests", dependencies: ["CartoDrivers", "CartoCore"]),
         .testTarget(name: "CartoExploreTests", dependencies: ["CartoExplore", "CartoDrivers", "CartoCore"]),
+        .testTarget(
+            name: "CartoStubTests",
+            dependencies: ["CartoStub", "CartoTestKit", "CartoProbe", "CartoCore"]
+        ),
     ]
 )

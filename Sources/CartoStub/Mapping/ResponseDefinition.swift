@@ -1,0 +1,119 @@
+import CartoCore
+import Foundation
+
+/// WireMock's `response` object: what a matched request gets back.
+public struct ResponseDefinition: Sendable, Equatable {
+    public enum Body: Sendable, Equatable {
+        case none
+        case text(String)
+        case json(JSONValue)
+        case base64(String)
+        case file(String)  // relative to the root's __files folder
+    }
+
+    /// WireMock's faults, answered at the connection level.
+    public enum Fault: String, Sendable, CaseIterable {
+        case emptyResponse = "EMPTY_RESPONSE"
+        case malformedResponseChunk = "MALFORMED_RESPONSE_CHUNK"
+        case randomDataThenClose = "RANDOM_DATA_THEN_CLOSE"
+        case connectionResetByPeer = "CONNECTION_RESET_BY_PEER"
+    }
+
+    public var status: Int
+    public var statusMessage: String?
+    public var headers: [(String, String)]
+    public var body: Body { didSet { inlineBody = Self.render(body) } }
+    /// The body's bytes, computed once, for bodies held in the mapping (not for files, which may change).
+    public private(set) var inlineBody: [UInt8]?
+    public var fixedDelayMilliseconds: Int?
+    public var fault: Fault?
+
+    public init(status: Int = 200, headers: [(String, String)] = [], body: Body = .none, fixedDelayMilliseconds: Int? = nil, fault: Fault? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.inlineBody = Self.render(body)
+        self.fixedDelayMilliseconds = fixedDelayMilliseconds
+        self.fault = fault
+    }
+
+    static func render(_ body: Body) -> [UInt8]? {
+        switch body {
+        case .none: return []
+        case let .text(s): return Array(s.utf8)
+        case let .json(j): return Array(j.serialized().utf8)
+        case let .base64(b): return Data(base64Encoded: b).map { [UInt8]($0) }
+        case .file: return nil
+        }
+    }
+
+    public static func == (a: ResponseDefinition, b: ResponseDefinition) -> Bool { a.json == b.json }
+
+    public init(json: JSONValue, path: String = "response") throws {
+        let r = try FieldReader(json, path: path)
+        status = try r.int("status") ?? 200
+        guard (100...599).contains(status) else { throw MappingError(path: r.sub("status"), message: "\(status) is not an HTTP status") }
+        statusMessage = try r.string("statusMessage")
+        headers = []
+        for (name, v) in try r.object("headers") ?? [] {
+            if let a = v.arrayValue { headers += a.map { (name, $0.text) } } else { headers.append((name, v.text)) }
+        }
+        let bodyKeys = ["body", "jsonBody", "base64Body", "bodyFileName"].filter { json[$0] != nil && json[$0]?.isNull == false }
+        if bodyKeys.count > 1 { throw MappingError(path: path, message: "use only one of \(bodyKeys.joined(separator: ", "))") }
+        if let b = try r.string("body") {
+            body = .text(b)
+        } else if let j = json["jsonBody"], !j.isNull {
+            body = .json(j)
+        } else if let b = try r.string("base64Body") {
+            guard Data(base64Encoded: b) != nil else { throw MappingError(path: r.sub("base64Body"), message: "is not valid base64") }
+            body = .base64(b)
+        } else if let f = try r.string("bodyFileName") {
+            guard Self.isSafeRelativePath(f) else {
+                throw MappingError(path: r.sub("bodyFileName"), message: "'\(f)' must be a path inside __files (no '..', no leading '/')")
+            }
+            body = .file(f)
+        } else {
+            body = .none
+        }
+        inlineBody = Self.render(body)
+        fixedDelayMilliseconds = try r.int("fixedDelayMilliseconds")
+        if let d = fixedDelayMilliseconds, d < 0 { throw MappingError(path: r.sub("fixedDelayMilliseconds"), message: "must not be negative") }
+        if let f = try r.string("fault") {
+            guard let fault = Fault(rawValue: f) else {
+                throw MappingError(path: r.sub("fault"), message: "unknown fault '\(f)'; use one of \(Fault.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            self.fault = fault
+        }
+        for key in ["proxyBaseUrl", "transformers", "delayDistribution", "chunkedDribbleDelay"] where json[key] != nil {
+            throw MappingError(path: r.sub(key), message: "not supported by carto stub")
+        }
+    }
+
+    /// A relative path that cannot climb out of its folder.
+    static func isSafeRelativePath(_ p: String) -> Bool {
+        guard !p.isEmpty, !p.hasPrefix("/"), !p.contains("\\"), !p.contains("\0") else { return false }
+        return !p.split(separator: "/").contains("..")
+    }
+
+    public var json: JSONValue {
+        var f: [(String, JSONValue)] = [("status", .number(status))]
+        if let statusMessage { f.append(("statusMessage", .string(statusMessage))) }
+        if !headers.isEmpty {
+            var grouped: [(String, [String])] = []
+            for (k, v) in headers {
+                if let i = grouped.firstIndex(where: { $0.0 == k }) { grouped[i].1.append(v) } else { grouped.append((k, [v])) }
+            }
+            f.append(("headers", .object(grouped.map { ($0.0, $0.1.count == 1 ? .string($0.1[0]) : .array($0.1.map(JSONValue.string))) })))
+        }
+        switch body {
+        case .none: break
+        case let .text(s): f.append(("body", .string(s)))
+        case let .json(j): f.append(("jsonBody", j))
+        case let .base64(b): f.append(("base64Body", .string(b)))
+        case let .file(p): f.append(("bodyFileName", .string(p)))
+        }
+        if let d = fixedDelayMilliseconds { f.append(("fixedDelayMilliseconds", .number(d))) }
+        if let fault { f.append(("fault", .string(fault.rawValue))) }
+        return .object(f)
+    }
+}

@@ -1,0 +1,186 @@
+import CartoCore
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// The stub server: Hummingbird 2 on SwiftNIO serving WireMock-compatible mappings, the admin API and the
+/// app-event hub. Start it in-process (tests, CartoTestKit) or from `carto stub`.
+public final class StubServer: @unchecked Sendable {
+    public struct Configuration: Sendable {
+        /// 127.0.0.1 unless told otherwise: a stub server is for the machine running the tests.
+        public var host = "127.0.0.1"
+        /// 0 picks a free port (read it from `port` after `start()`).
+        public var port = 8080
+        /// Larger request bodies get 413.
+        public var maxBodyBytes = 10 << 20
+        /// A connection with no traffic for this long is closed (slow or stuck clients).
+        public var idleTimeout: Duration? = .seconds(30)
+        public var journalLimit = 10_000
+        public var eventLimit = 10_000
+        /// How often the mapping files are checked for changes (nil: never).
+        public var watchInterval: Duration? = .milliseconds(500)
+        /// Pending-connection queue; large enough for bursts of a thousand connections.
+        public var backlog = 4096
+        /// Where to report reloads, unmatched requests and bad mapping files (the CLI prints them on stderr).
+        public var log: (@Sendable (String) -> Void)?
+
+        public init() {}
+    }
+
+    public let configuration: Configuration
+    public let store: StubStore
+    public let events: EventHub
+    public let folder: MappingFolder?
+    /// Mapping files that did not load at start-up (each with its path and JSON location); the others serve.
+    public let loadProblems: [MappingError]
+    let recorder: RecordingProxy?
+
+    private let lock = NSLock()
+    private var group: ServiceGroup?
+    private var runTask: Task<Void, Never>?
+    private var watcher: MappingWatcher?
+    private var boundPort = 0
+    private var finished = false
+    private var finishWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// - Parameter root: a WireMock root folder (`mappings/`, `__files/`), or nil for a server fed only
+    ///   through the admin API.
+    public init(root: URL?, configuration: Configuration = .init(), recorder: RecordingProxy? = nil) throws {
+        self.configuration = configuration
+        self.recorder = recorder
+        events = EventHub(limit: configuration.eventLimit)
+        if let root {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDir), isDir.boolValue else {
+                throw CartoError("\(root.path): no such folder; pass --root DIR with a mappings/ folder (WireMock layout)")
+            }
+            let folder = MappingFolder(root: root)
+            self.folder = folder
+            let (mappings, problems) = recorder == nil ? folder.load() : ([], [])
+            loadProblems = problems
+            store = StubStore(mappings: mappings, journalLimit: configuration.journalLimit)
+        } else {
+            folder = nil
+            loadProblems = []
+            store = StubStore(journalLimit: configuration.journalLimit)
+        }
+    }
+
+    /// The port the server listens on (after `start()`).
+    public var port: Int { lock.withLock { boundPort } }
+    public var baseURL: String {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)"
+    }
+
+    /// Binds and starts serving; returns the port. Throws a `CartoError` when the address cannot be bound.
+    @discardableResult
+    public func start() async throws -> Int {
+        var logger = Logger(label: "carto.stub")
+        logger.logLevel = .critical
+        let responder = StubResponder(
+            store: store,
+            admin: AdminAPI(store: store, events: events, folder: folder, shutdown: { [weak self] in
+                Task { await self?.stop() }
+            }),
+            eventsAPI: EventsAPI(events: events), folder: folder, maxBodyBytes: configuration.maxBodyBytes,
+            recorder: recorder, log: configuration.log)
+        let idle = configuration.idleTimeout.map { TimeAmount.nanoseconds(Int64($0.components.seconds) * 1_000_000_000 + $0.components.attoseconds / 1_000_000_000) }
+        let started = StartSignal()
+        let app = Application(
+            responder: responder,
+            server: .http1(configuration: .init(additionalChannelHandlers: [FaultHandler()], idleTimeout: idle)),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "carto-stub",
+                                 backlog: configuration.backlog, reuseAddress: true),
+            onServerRunning: { channel in started.resolve(.success(channel.localAddress?.port ?? 0)) },
+            logger: logger)
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        let host = configuration.host, port = configuration.port
+        let task = Task { [weak self] in
+            do {
+                try await group.run()
+                started.resolve(.failure(CartoError("carto stub: the server stopped before it started")))
+            } catch {
+                started.resolve(.failure(CartoError("cannot listen on \(host):\(port) (\(Self.describe(error))); pick another --port or stop what uses it")))
+            }
+            self?.markFinished()
+        }
+        lock.withLock {
+            self.group = group
+            self.runTask = task
+        }
+        let bound = try await started.value()
+        lock.withLock { boundPort = bound }
+        if let folder, recorder == nil, let interval = configuration.watchInterval {
+            let w = MappingWatcher(folder: folder, store: store, interval: interval) { [log = configuration.log] in log?($0) }
+            w.start()
+            lock.withLock { watcher = w }
+        }
+        return bound
+    }
+
+    static func describe(_ error: any Error) -> String {
+        let text = "\(error)"
+        if text.contains("Address already in use") || text.contains("EADDRINUSE") || text.contains("errno: 98") { return "address already in use" }
+        return text
+    }
+
+    /// Stops accepting, finishes in-flight requests, and returns when the server is down.
+    public func stop() async {
+        let (group, watcher) = lock.withLock { (self.group, self.watcher) }
+        watcher?.stop()
+        await group?.triggerGracefulShutdown()
+        await waitUntilStopped()
+    }
+
+    /// Returns when the server has stopped (admin shutdown, `stop()`).
+    public func waitUntilStopped() async {
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            let done = lock.withLock { () -> Bool in
+                if finished || group == nil { return true }
+                finishWaiters.append(c)
+                return false
+            }
+            if done { c.resume() }
+        }
+    }
+
+    private func markFinished() {
+        let waiters = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+            finished = true
+            defer { finishWaiters = [] }
+            return finishWaiters
+        }
+        waiters.forEach { $0.resume() }
+    }
+}
+
+/// A one-shot result that `start()` awaits: the bound port, or why binding failed.
+final class StartSignal: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<Int, any Error>?
+    private var waiter: CheckedContinuation<Int, any Error>?
+
+    func resolve(_ r: Result<Int, any Error>) {
+        let w: CheckedContinuation<Int, any Error>? = lock.withLock {
+            guard result == nil else { return nil }
+            result = r
+            defer { waiter = nil }
+            return waiter
+        }
+        w?.resume(with: r)
+    }
+
+    func value() async throws -> Int {
+        try await withCheckedThrowingContinuation { c in
+            let r: Result<Int, any Error>? = lock.withLock {
+                if let result { return result }
+                waiter = c
+                return nil
+            }
+            if let r { c.resume(with: r) }
+        }
+    }
+}

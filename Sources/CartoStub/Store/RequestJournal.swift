@@ -1,0 +1,64 @@
+import CartoCore
+import Foundation
+
+/// One request the server saw, with how it was answered.
+public struct LoggedRequest: Sendable {
+    public var id: String
+    public var request: StubRequest
+    public var loggedDate: Date
+    public var matchedMappingID: String?
+    public var responseStatus: Int?
+
+    public var wasMatched: Bool { matchedMappingID != nil }
+
+    public var json: JSONValue {
+        var req: [(String, JSONValue)] = [
+            ("url", .string(request.url)),
+            ("absoluteUrl", .string(request.url)),
+            ("method", .string(request.method)),
+            ("headers", .object(Self.grouped(request.headers))),
+            ("cookies", .object(request.cookies.map { ($0.0, .string($0.1)) })),
+            ("queryParams", .object(Self.grouped(request.query).map { k, v in (k, .object([("key", .string(k)), ("values", .array(v.arrayValue ?? [v]))])) })),
+            ("body", .string(request.bodyText ?? "")),
+            ("bodyAsBase64", .string(Data(request.body).base64EncodedString())),
+            ("loggedDate", .number(Int(loggedDate.timeIntervalSince1970 * 1000))),
+            ("loggedDateString", .string(ISO8601DateFormatter().string(from: loggedDate))),
+        ]
+        if let c = request.clientAddress { req.append(("clientIp", .string(c))) }
+        var f: [(String, JSONValue)] = [("id", .string(id)), ("request", .object(req)), ("wasMatched", .bool(wasMatched))]
+        if let m = matchedMappingID { f.append(("stubMappingId", .string(m))) }
+        if let s = responseStatus { f.append(("responseDefinition", .object([("status", .number(s))]))) }
+        return .object(f)
+    }
+
+    static func grouped(_ pairs: [(String, String)]) -> [(String, JSONValue)] {
+        var out: [(String, [String])] = []
+        for (k, v) in pairs {
+            if let i = out.firstIndex(where: { $0.0.caseInsensitiveCompare(k) == .orderedSame }) { out[i].1.append(v) } else { out.append((k, [v])) }
+        }
+        return out.map { ($0.0, $0.1.count == 1 ? .string($0.1[0]) : .array($0.1.map(JSONValue.string))) }
+    }
+}
+
+/// The request journal: the most recent `limit` requests, oldest first.
+struct RequestJournal {
+    let limit: Int
+    private(set) var entries: [LoggedRequest] = []
+    private var start = 0  // ring buffer head once full
+
+    init(limit: Int) { self.limit = max(1, limit) }
+
+    mutating func append(_ e: LoggedRequest) {
+        if entries.count < limit { entries.append(e); return }
+        entries[start] = e
+        start = (start + 1) % limit
+    }
+
+    var ordered: [LoggedRequest] { start == 0 ? entries : Array(entries[start...] + entries[..<start]) }
+
+    mutating func update(id: String, status: Int) {
+        if let i = entries.lastIndex(where: { $0.id == id }) { entries[i].responseStatus = status }
+    }
+
+    mutating func removeAll() { entries.removeAll(keepingCapacity: true); start = 0 }
+}

@@ -1,0 +1,186 @@
+import CartoCore
+import Foundation
+
+/// The server's state: mappings (from files and from the admin API), scenario states and the request journal.
+/// Thread-safe; every request takes the lock once to match, advance its scenario and log itself.
+public final class StubStore: @unchecked Sendable {
+    /// What matching decided for one request.
+    public struct Decision: Sendable {
+        public var mapping: StubMapping?
+        public var journalID: String
+        /// For an unmatched request: the nearest mapping and why it missed.
+        public var nearMiss: (mapping: StubMapping, misses: [String])?
+    }
+
+    private let lock = NSLock()
+    private var fileMappings: [StubMapping] = []
+    private var apiMappings: [StubMapping] = []
+    private var removedFileMappingIDs: Set<String> = []
+    private var active: [StubMapping] = []  // sorted: priority, then newest first
+    private var sequence: [String: Int] = [:]
+    private var nextSequence = 0
+    private var scenarios: [String: String] = [:]
+    private var journal: RequestJournal
+
+    public init(mappings: [StubMapping] = [], journalLimit: Int = 10_000) {
+        journal = RequestJournal(limit: journalLimit)
+        replaceFileMappings(mappings)
+    }
+
+    // MARK: Mappings
+
+    /// Installs the mappings read from the root folder (startup and reloads); API-added ones stay.
+    public func replaceFileMappings(_ mappings: [StubMapping]) {
+        lock.withLock {
+            fileMappings = mappings
+            for m in mappings where sequence[m.id] == nil { sequence[m.id] = bump() }
+            rebuild()
+        }
+    }
+
+    public func add(_ mapping: StubMapping) {
+        lock.withLock {
+            apiMappings.removeAll { $0.id == mapping.id }
+            apiMappings.append(mapping)
+            sequence[mapping.id] = bump()
+            rebuild()
+        }
+    }
+
+    /// Replaces the mapping with this id; false when there is none.
+    @discardableResult
+    public func replace(_ mapping: StubMapping) -> Bool {
+        lock.withLock {
+            guard active.contains(where: { $0.id == mapping.id }) else { return false }
+            if let i = apiMappings.firstIndex(where: { $0.id == mapping.id }) { apiMappings[i] = mapping } else {
+                removedFileMappingIDs.insert(mapping.id)
+                apiMappings.append(mapping)
+            }
+            rebuild()
+            return true
+        }
+    }
+
+    @discardableResult
+    public func remove(id: String) -> Bool {
+        lock.withLock {
+            guard active.contains(where: { $0.id == id }) else { return false }
+            apiMappings.removeAll { $0.id == id }
+            if fileMappings.contains(where: { $0.id == id }) { removedFileMappingIDs.insert(id) }
+            rebuild()
+            return true
+        }
+    }
+
+    /// Removes every mapping (WireMock's DELETE /__admin/mappings).
+    public func removeAll() {
+        lock.withLock {
+            apiMappings = []
+            removedFileMappingIDs = Set(fileMappings.map(\.id))
+            rebuild()
+        }
+    }
+
+    /// Back to the mappings the files define (WireMock's POST /__admin/mappings/reset).
+    public func resetMappings() {
+        lock.withLock {
+            apiMappings = []
+            removedFileMappingIDs = []
+            rebuild()
+        }
+    }
+
+    public var mappings: [StubMapping] { lock.withLock { active } }
+
+    public func mapping(id: String) -> StubMapping? { lock.withLock { active.first { $0.id == id } } }
+
+    private func bump() -> Int { nextSequence += 1; return nextSequence }
+
+    private func rebuild() {
+        let all = fileMappings.filter { !removedFileMappingIDs.contains($0.id) } + apiMappings
+        active = all.sorted { a, b in
+            if a.priority != b.priority { return a.priority < b.priority }
+            return (sequence[a.id] ?? 0) > (sequence[b.id] ?? 0)
+        }
+        for m in active { if let s = m.scenarioName, scenarios[s] == nil { scenarios[s] = StubMapping.startedState } }
+    }
+
+    // MARK: Matching
+
+    /// Finds the mapping for a request, advances its scenario and logs the request — one step under the lock,
+    /// so concurrent requests in a scenario see its states in order.
+    public func decide(_ request: StubRequest, date: Date = Date()) -> Decision {
+        let id = UUID().uuidString.lowercased()
+        return lock.withLock {
+            var chosen: StubMapping?
+            for m in active {
+                if let s = m.scenarioName, let required = m.requiredScenarioState, scenarios[s, default: StubMapping.startedState] != required { continue }
+                if m.request.matches(request) { chosen = m; break }
+            }
+            if let chosen, let s = chosen.scenarioName, let next = chosen.newScenarioState { scenarios[s] = next }
+            journal.append(LoggedRequest(id: id, request: request, loggedDate: date, matchedMappingID: chosen?.id, responseStatus: nil))
+            var nearMiss: (StubMapping, [String])?
+            if chosen == nil {
+                var best = Double.infinity
+                for m in active {
+                    var e = m.request.evaluate(request)
+                    if let s = m.scenarioName, let required = m.requiredScenarioState {
+                        let state = scenarios[s, default: StubMapping.startedState]
+                        if state != required {
+                            e.misses.append("scenario \"\(s)\" is in state \"\(state)\", this mapping needs \"\(required)\"")
+                            e.distance += 0.5
+                        }
+                    }
+                    if e.distance < best { best = e.distance; nearMiss = (m, e.misses) }
+                }
+            }
+            return Decision(mapping: chosen, journalID: id, nearMiss: nearMiss)
+        }
+    }
+
+    /// Records the status a logged request was answered with.
+    public func recordStatus(_ status: Int, journalID: String) {
+        lock.withLock { journal.update(id: journalID, status: status) }
+    }
+
+    // MARK: Journal
+
+    public var requests: [LoggedRequest] { lock.withLock { journal.ordered } }
+
+    public func requests(matching pattern: RequestPattern) -> [LoggedRequest] {
+        lock.withLock { journal.ordered.filter { pattern.matches($0.request) } }
+    }
+
+    public var unmatchedRequests: [LoggedRequest] { lock.withLock { journal.ordered.filter { !$0.wasMatched } } }
+
+    public func clearJournal() { lock.withLock { journal.removeAll() } }
+
+    // MARK: Scenarios
+
+    public var scenarioStates: [(name: String, state: String)] {
+        lock.withLock { scenarios.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+    }
+
+    public func resetScenarios() {
+        lock.withLock { for k in scenarios.keys { scenarios[k] = StubMapping.startedState } }
+    }
+
+    public func setScenario(_ name: String, state: String) -> Bool {
+        lock.withLock {
+            guard scenarios[name] != nil else { return false }
+            scenarios[name] = state
+            return true
+        }
+    }
+
+    /// Mappings back to the files, journal cleared, scenarios at `Started`.
+    public func resetAll() {
+        lock.withLock {
+            apiMappings = []
+            removedFileMappingIDs = []
+            scenarios = [:]
+            rebuild()
+            journal.removeAll()
+        }
+    }
+}
