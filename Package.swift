@@ -73,7 +73,9 @@ let package = Package(
         .target(
             name: "CartoTestKit",
             dependencies: [
-                "CartoStub",
+                "CartoStub", "CartoProbe", "CartoCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
@@ -117,7 +119,10 @@ let package = Package(
         .testTarget(name: "CartoExploreTests", dependencies: ["CartoExplore", "CartoDrivers", "CartoCore"]),
         .testTarget(
             name: "CartoStubTests",
-            dependencies: ["CartoStub", "CartoTestKit", "CartoProbe", "CartoCore"]
+            dependencies: [
+                "CartoStub", "CartoTestKit", "CartoProbe", "CartoCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
     ]
 )

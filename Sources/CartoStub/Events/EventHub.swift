@@ -8,6 +8,13 @@ public struct AppEvent: Sendable, Equatable {
     public var value: JSONValue?
     public var date: Date
 
+    public init(sequence: Int, name: String, value: JSONValue?, date: Date) {
+        self.sequence = sequence
+        self.name = name
+        self.value = value
+        self.date = date
+    }
+
     public var json: JSONValue {
         var f: [(String, JSONValue)] = [("sequence", .number(sequence)), ("name", .string(name))]
         if let value { f.append(("value", value)) }
@@ -24,7 +31,7 @@ public struct AppEvent: Sendable, Equatable {
 }
 
 extension ISO8601DateFormatter {
-    nonisolated(unsafe) static let withMilliseconds: ISO8601DateFormatter = {
+    nonisolated(unsafe) public static let withMilliseconds: ISO8601DateFormatter = {
         let f = ISO8601DateFormatter()
         f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return f
@@ -109,6 +116,16 @@ public final class EventHub: @unchecked Sendable {
     private func expire(_ token: Int) {
         let w = lock.withLock { waiters.removeValue(forKey: token) }
         w?.continuation.resume(returning: nil)
+    }
+
+    /// Ends every stream and answers every waiter (nil), so a server can shut down without waiting on them.
+    public func closeListeners() {
+        let (ws, ss) = lock.withLock { () -> ([Waiter], [AsyncStream<AppEvent>.Continuation]) in
+            defer { waiters = [:]; subscribers = [:] }
+            return (Array(waiters.values), Array(subscribers.values))
+        }
+        ws.forEach { $0.continuation.resume(returning: nil) }
+        ss.forEach { $0.finish() }
     }
 
     /// Every event after `after` and then each new one as it is posted (server-sent events).

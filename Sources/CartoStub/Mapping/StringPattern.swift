@@ -70,8 +70,10 @@ public struct StringPattern: Sendable, Equatable, CustomStringConvertible {
     /// and `doesNotMatch` (WireMock: a missing header does not match `equalTo`).
     public func matches(_ value: String?) -> Bool {
         guard let value else {
-            if case .absent = op { return true }
-            return false
+            switch op {
+            case .absent, .doesNotMatch: return true
+            default: return false
+            }
         }
         switch op {
         case let .equalTo(s): return caseInsensitive ? value.caseInsensitiveCompare(s) == .orderedSame : value == s

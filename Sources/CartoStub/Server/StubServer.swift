@@ -132,6 +132,7 @@ public final class StubServer: @unchecked Sendable {
         let (group, watcher) = lock.withLock { (self.group, self.watcher) }
         watcher?.stop()
         await group?.triggerGracefulShutdown()
+        events.closeListeners()  // open event streams and long-polls would hold the graceful shutdown
         await waitUntilStopped()
     }
 

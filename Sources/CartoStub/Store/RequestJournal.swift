@@ -9,6 +9,14 @@ public struct LoggedRequest: Sendable {
     public var matchedMappingID: String?
     public var responseStatus: Int?
 
+    public init(id: String, request: StubRequest, loggedDate: Date, matchedMappingID: String?, responseStatus: Int?) {
+        self.id = id
+        self.request = request
+        self.loggedDate = loggedDate
+        self.matchedMappingID = matchedMappingID
+        self.responseStatus = responseStatus
+    }
+
     public var wasMatched: Bool { matchedMappingID != nil }
 
     public var json: JSONValue {
