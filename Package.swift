@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(
             name: "CartoStubTests",
             dependencies: [
-                "CartoStub", "CartoTestKit", "CartoProbe", "CartoCore",
+                "CartoStub", "CartoTestKit", "CartoProbe", "CartoCore", "CartoDrivers",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),

@@ -176,7 +176,8 @@ enum BrowserScripts {
                           checkbox: 'checkbox', switch: 'toggle', radio: 'radio', slider: 'slider', textbox: 'textField',
                           searchbox: 'searchField', listbox: 'list', option: 'cell', list: 'list', listitem: 'cell',
                           grid: 'table', row: 'cell', menu: 'menu', menuitem: 'menuItem', navigation: 'toolbar',
-                          heading: 'heading', img: 'image', progressbar: 'progressIndicator' };
+                          heading: 'heading', img: 'image', progressbar: 'progressIndicator',
+                          alert: 'alert', status: 'staticText' };  // live regions: what the user is told
       if (ariaRoles[aria]) return ariaRoles[aria];
       switch (tag) {
         case 'a': return el.hasAttribute('href') ? 'link' : (c && c.clickable.has(el) || el.onclick ? 'button' : null);

@@ -29,6 +29,12 @@ public final class ChromeDriverService: @unchecked Sendable {
         process.arguments = ["--port=\(port)", "--allowed-ips=127.0.0.1"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        // A child inherits its parent thread's blocked signals. Dispatch worker threads (where async code runs)
+        // block them all, and a chromedriver started there would ignore the SIGTERM that stops it.
+        var all = sigset_t(), previous = sigset_t()
+        sigfillset(&all)
+        pthread_sigmask(SIG_UNBLOCK, &all, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         do { try process.run() } catch {
             throw CartoError("\(path): could not start chromedriver (\(error.localizedDescription))")
         }
@@ -56,6 +62,9 @@ public final class ChromeDriverService: @unchecked Sendable {
     public func stop() {
         guard process.isRunning else { return }
         process.terminate()
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }  // SIGTERM blocked or ignored
         process.waitUntilExit()
     }
 

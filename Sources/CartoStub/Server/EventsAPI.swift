@@ -45,7 +45,11 @@ struct EventsAPI: Sendable {
             }
             let arrived = events.events(after: after)
             let wanted = value.map { "\(name)=\($0)" } ?? name
-            let list = arrived.isEmpty ? "none" : arrived.map(\.shortDescription).joined(separator: ", ")
+            var list = arrived.isEmpty ? "none" : arrived.map(\.shortDescription).joined(separator: ", ")
+            let earlier = events.events(after: 0).filter { $0.sequence <= after }.suffix(5)
+            if arrived.isEmpty && !earlier.isEmpty {
+                list += " (before this wait: \(earlier.map(\.shortDescription).joined(separator: ", ")))"
+            }
             return Reply.error("timed out after \(ms) ms waiting for \(wanted); events that arrived: \(list)", status: 408,
                                extra: [("arrived", .array(arrived.map(\.json)))])
         case (.get, "stream"):
