@@ -27,7 +27,7 @@ struct StubCommand: AsyncParsableCommand {
         var maxBodySize: Int = 10 << 20
         @Option(name: .long, help: "Seconds a connection may stay silent before it is closed.")
         var idleTimeout: Int = 30
-        @Flag(name: .long, help: "Print only errors on stderr.")
+        @Flag(name: .long, help: "Print only the start-up line and problems on stderr (no per-request lines).")
         var quiet = false
 
         func configuration() -> StubServer.Configuration {
@@ -77,7 +77,7 @@ struct StubCommand: AsyncParsableCommand {
             }
             try await runUntilStopped(stub, banner: { port in
                 "carto stub: serving \(stub.store.mappings.count) mappings from \(rootURL.standardizedFileURL.path) on \(stub.baseURL) (admin /__admin, events /__carto/events)"
-            }, quiet: server.quiet)
+            })
         }
     }
 
@@ -112,7 +112,7 @@ struct StubCommand: AsyncParsableCommand {
             let stub = try StubServer(root: rootURL, configuration: config, recorder: proxy)
             try await runUntilStopped(stub, banner: { _ in
                 "carto stub record: proxying \(stub.baseURL) → \(url.absoluteString), writing into \(rootURL.standardizedFileURL.path)"
-            }, quiet: server.quiet)
+            })
             await proxy.shutdown()
             StandardError.write("carto stub record: \(recorder.recordedCount) mappings written into \(rootURL.standardizedFileURL.path)/mappings\n")
         }
@@ -149,9 +149,9 @@ struct StubCommand: AsyncParsableCommand {
 }
 
 /// Starts the server, prints its banner, and returns once it stops (Ctrl-C, SIGTERM, POST /__admin/shutdown).
-private func runUntilStopped(_ stub: StubServer, banner: (Int) -> String, quiet: Bool) async throws {
+private func runUntilStopped(_ stub: StubServer, banner: (Int) -> String) async throws {
     let port = try await stub.start()
-    if !quiet { StandardError.write(banner(port) + "\n") }
+    StandardError.write(banner(port) + "\n")  // always: with --port 0 it is how callers learn the port
     let signals = SignalForwarder { first in
         if first { Task { await stub.stop() } } else { Foundation.exit(130) }
     }
