@@ -97,6 +97,8 @@ let package = Package(
             dependencies: [
                 "CartoCore", "CartoArch", "CartoDrivers", "CartoExplore", "CartoStub", "CartoTestKit",
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ]
         ),

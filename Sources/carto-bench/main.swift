@@ -84,6 +84,10 @@ func median(_ xs: [Double]) -> Double {
     return s.isEmpty ? 0 : (s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2)
 }
 
+if CommandLine.arguments.dropFirst().first == "events" {
+    runEventsBenchmark(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
 if let mode = CommandLine.arguments.dropFirst().first, mode == "lookup" || mode == "crawler" {
     mode == "lookup" ? runLookupBenchmark(Array(CommandLine.arguments.dropFirst(2))) : runCrawlerBenchmark(Array(CommandLine.arguments.dropFirst(2)))
     exit(0)

@@ -18,7 +18,8 @@ final class ReliabilityTests: XCTestCase {
           {"request": {"urlPath": "/empty"}, "response": {"fault": "EMPTY_RESPONSE"}},
           {"request": {"urlPath": "/reset"}, "response": {"fault": "CONNECTION_RESET_BY_PEER"}},
           {"request": {"urlPath": "/random"}, "response": {"fault": "RANDOM_DATA_THEN_CLOSE"}},
-          {"request": {"urlPath": "/chunk"}, "response": {"fault": "MALFORMED_RESPONSE_CHUNK"}}
+          {"request": {"urlPath": "/chunk"}, "response": {"fault": "MALFORMED_RESPONSE_CHUNK"}},
+          {"request": {"urlPath": "/slow"}, "response": {"body": "late", "fixedDelayMilliseconds": 200}}
         ]}
         """)
         try root.mapping("broken-regex.json", #"{"request": {"urlPathPattern": "/users/[0-9+"}, "response": {"body": "never"}}"#)
@@ -64,6 +65,35 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertTrue(closed || reset, "the connection should be closed by the server")
         XCTAssertLessThan(ContinuousClock.now - start, .seconds(5))
         try await stillServes(server)
+    }
+
+    func testPipelinedRequestsAreAnsweredInOrder() async throws {
+        let server = try await pingServer()
+        let c = try RawConnection(port: server.port)
+        defer { c.close() }
+        // A delayed answer (Hummingbird's path) first, then fast-path ones, a body request and an unmatched one.
+        c.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\nGET /ping HTTP/1.1\r\nHost: x\r\n\r\n" +
+               "POST /ping HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\nhiGET /nope HTTP/1.1\r\nHost: x\r\n\r\nGET /ping HTTP/1.1\r\nHost: x\r\n\r\n")
+        let text = c.read(until: "no mapping matched").text + c.read(until: "pong").text
+        let bodies = ["late", "pong", "pong", "no mapping matched", "pong"]
+        var position = text.startIndex
+        for b in bodies {
+            guard let r = text.range(of: b, range: position..<text.endIndex) else { XCTFail("\(b) missing or out of order in \(text)"); return }
+            position = r.upperBound
+        }
+        let journal = server.store.requests.map { "\($0.request.method) \($0.request.url) \($0.responseStatus ?? 0)" }
+        XCTAssertEqual(journal, ["GET /slow 200", "GET /ping 200", "POST /ping 200", "GET /nope 404", "GET /ping 200"])
+    }
+
+    func testABusyKeepAliveConnectionOutlivesTheIdleTimeout() async throws {
+        let server = try await pingServer { $0.idleTimeout = .seconds(1) }
+        let c = try RawConnection(port: server.port)
+        defer { c.close() }
+        for _ in 0..<8 {
+            c.send("GET /ping HTTP/1.1\r\nHost: x\r\n\r\n")
+            XCTAssertTrue(c.read(until: "pong").text.hasPrefix("HTTP/1.1 200"))
+            try await Task.sleep(for: .milliseconds(300))
+        }
     }
 
     func testAThousandConcurrentConnections() async throws {

@@ -44,60 +44,16 @@ struct StubResponder: HTTPResponder {
 
     private func serve(_ request: StubRequest) async -> Response {
         let decision = store.decide(request)
-        guard let mapping = decision.mapping else {
-            store.recordStatus(404, journalID: decision.journalID)
-            var text = "carto stub: no mapping matched\n  \(request.method) \(request.url)\n"
-            if let (near, misses) = decision.nearMiss {
-                text += "Closest mapping: \(near.name ?? near.id)\(near.sourceFile.map { " (\($0))" } ?? "")\n"
-                text += misses.map { "  - \($0)\n" }.joined()
-            } else {
-                text += "There are no mappings: add files to mappings/ or POST /__admin/mappings.\n"
+        if let r = decision.mapping?.response {
+            if let d = r.fixedDelayMilliseconds, d > 0 { try? await Task.sleep(for: .milliseconds(d)) }
+            if let fault = r.fault {
+                var headers = HTTPFields()
+                headers[FaultHandler.headerName] = fault.rawValue
+                return Response(status: .ok, headers: headers)
             }
-            log?("unmatched: \(request.method) \(request.url)")
-            return Reply.text(text, status: 404)
         }
-        let r = mapping.response
-        if let d = r.fixedDelayMilliseconds, d > 0 { try? await Task.sleep(for: .milliseconds(d)) }
-        var headers = HTTPFields()
-        if let fault = r.fault {
-            headers[FaultHandler.headerName] = fault.rawValue
-            store.recordStatus(0, journalID: decision.journalID)
-            return Response(status: .ok, headers: headers)
-        }
-        for (name, value) in r.headers { if let n = HTTPField.Name(name) { headers.append(HTTPField(name: n, value: value)) } }
-        var bytes: [UInt8]
-        if let inline = r.inlineBody {
-            bytes = inline
-        } else if case let .file(name) = r.body {
-            guard let data = folder?.bodyFile(name) else {
-                store.recordStatus(500, journalID: decision.journalID)
-                log?("mapping \(mapping.name ?? mapping.id): body file __files/\(name) is missing")
-                return Reply.text("carto stub: mapping \(mapping.name ?? mapping.id) names __files/\(name), which does not exist\n", status: 500)
-            }
-            bytes = [UInt8](data)
-            if headers[.contentType] == nil, let type = Self.contentType(forFile: name) { headers[.contentType] = type }
-        } else {
-            bytes = []
-        }
-        if case .json = r.body, headers[.contentType] == nil { headers[.contentType] = "application/json" }
-        store.recordStatus(r.status, journalID: decision.journalID)
-        let status = HTTPResponse.Status(code: r.status, reasonPhrase: r.statusMessage ?? HTTPResponse.Status(code: r.status).reasonPhrase)
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
-    }
-
-    static func contentType(forFile name: String) -> String? {
-        switch (name as NSString).pathExtension.lowercased() {
-        case "json": return "application/json"
-        case "html", "htm": return "text/html; charset=utf-8"
-        case "txt": return "text/plain; charset=utf-8"
-        case "xml": return "application/xml"
-        case "png": return "image/png"
-        case "jpg", "jpeg": return "image/jpeg"
-        case "gif": return "image/gif"
-        case "svg": return "image/svg+xml"
-        case "js": return "text/javascript"
-        case "css": return "text/css"
-        default: return nil
-        }
+        let answer = StubAnswer.response(for: decision, request: request, log: log, fileBody: { [folder] in folder?.bodyFile($0) })
+        if answer.status.code == 500, decision.mapping != nil { store.recordStatus(500, for: decision) }
+        return Response(status: answer.status, headers: answer.headers, body: ResponseBody(byteBuffer: answer.body))
     }
 }

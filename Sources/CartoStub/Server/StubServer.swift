@@ -87,11 +87,13 @@ public final class StubServer: @unchecked Sendable {
             }),
             eventsAPI: EventsAPI(events: events), folder: folder, maxBodyBytes: configuration.maxBodyBytes,
             recorder: recorder, log: configuration.log)
+        let store = store, log = configuration.log, recording = recorder != nil
         let idle = configuration.idleTimeout.map { TimeAmount.nanoseconds(Int64($0.components.seconds) * 1_000_000_000 + $0.components.attoseconds / 1_000_000_000) }
         let started = StartSignal()
         let app = Application(
             responder: responder,
-            server: .http1(configuration: .init(additionalChannelHandlers: [FaultHandler()], idleTimeout: idle)),
+            // The fast path owns the idle timeout (see StubFastPath); Hummingbird's would not see its requests.
+            server: .http1(configuration: .init(additionalChannelHandlers: [FaultHandler(), StubFastPath(store: store, idleTimeout: idle, log: log, enabled: !recording)])),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "carto-stub",
                                  backlog: configuration.backlog, reuseAddress: true),
             onServerRunning: { channel in started.resolve(.success(channel.localAddress?.port ?? 0)) },

@@ -56,16 +56,21 @@ struct RequestJournal {
 
     init(limit: Int) { self.limit = max(1, limit) }
 
-    mutating func append(_ e: LoggedRequest) {
-        if entries.count < limit { entries.append(e); return }
-        entries[start] = e
+    /// Appends and returns the slot the entry went into (for a later status update).
+    @discardableResult
+    mutating func append(_ e: LoggedRequest) -> Int {
+        if entries.count < limit { entries.append(e); return entries.count - 1 }
+        let slot = start
+        entries[slot] = e
         start = (start + 1) % limit
+        return slot
     }
 
     var ordered: [LoggedRequest] { start == 0 ? entries : Array(entries[start...] + entries[..<start]) }
 
-    mutating func update(id: String, status: Int) {
-        if let i = entries.lastIndex(where: { $0.id == id }) { entries[i].responseStatus = status }
+    /// Sets the status of the entry in `slot`, unless it has since been overwritten by a newer one.
+    mutating func update(slot: Int, id: String, status: Int) {
+        if entries.indices.contains(slot), entries[slot].id == id { entries[slot].responseStatus = status }
     }
 
     mutating func removeAll() { entries.removeAll(keepingCapacity: true); start = 0 }

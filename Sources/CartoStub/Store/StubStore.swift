@@ -8,6 +8,7 @@ public final class StubStore: @unchecked Sendable {
     public struct Decision: Sendable {
         public var mapping: StubMapping?
         public var journalID: String
+        var journalSlot: Int
         /// For an unmatched request: the nearest mapping and why it missed.
         public var nearMiss: (mapping: StubMapping, misses: [String])?
     }
@@ -21,6 +22,7 @@ public final class StubStore: @unchecked Sendable {
     private var nextSequence = 0
     private var scenarios: [String: String] = [:]
     private var journal: RequestJournal
+    private let journalIDs = JournalIDs()
 
     public init(mappings: [StubMapping] = [], journalLimit: Int = 10_000) {
         journal = RequestJournal(limit: journalLimit)
@@ -110,15 +112,24 @@ public final class StubStore: @unchecked Sendable {
     /// Finds the mapping for a request, advances its scenario and logs the request — one step under the lock,
     /// so concurrent requests in a scenario see its states in order.
     public func decide(_ request: StubRequest, date: Date = Date()) -> Decision {
-        let id = UUID().uuidString.lowercased()
+        decide(request, date: date, onlyIf: nil)!
+    }
+
+    /// Like `decide`, but only when `accept` approves the mapping that would answer (nil: unmatched); otherwise
+    /// nothing happens (no scenario step, no journal entry) and the result is nil.
+    func decide(_ request: StubRequest, date: Date = Date(), onlyIf accept: ((StubMapping?) -> Bool)?) -> Decision? {
+        let id = journalIDs.next()
         return lock.withLock {
             var chosen: StubMapping?
             for m in active {
                 if let s = m.scenarioName, let required = m.requiredScenarioState, scenarios[s, default: StubMapping.startedState] != required { continue }
                 if m.request.matches(request) { chosen = m; break }
             }
+            if let accept, !accept(chosen) { return nil }
             if let chosen, let s = chosen.scenarioName, let next = chosen.newScenarioState { scenarios[s] = next }
-            journal.append(LoggedRequest(id: id, request: request, loggedDate: date, matchedMappingID: chosen?.id, responseStatus: nil))
+            // The status the mapping will answer with; faults have none, a missing body file is corrected later.
+            let status = chosen.map { $0.response.fault == nil ? $0.response.status : nil } ?? 404
+            let slot = journal.append(LoggedRequest(id: id, request: request, loggedDate: date, matchedMappingID: chosen?.id, responseStatus: status))
             var nearMiss: (StubMapping, [String])?
             if chosen == nil {
                 var best = Double.infinity
@@ -134,13 +145,13 @@ public final class StubStore: @unchecked Sendable {
                     if e.distance < best { best = e.distance; nearMiss = (m, e.misses) }
                 }
             }
-            return Decision(mapping: chosen, journalID: id, nearMiss: nearMiss)
+            return Decision(mapping: chosen, journalID: id, journalSlot: slot, nearMiss: nearMiss)
         }
     }
 
-    /// Records the status a logged request was answered with.
-    public func recordStatus(_ status: Int, journalID: String) {
-        lock.withLock { journal.update(id: journalID, status: status) }
+    /// Corrects the status a logged request was answered with (a body file that went missing).
+    public func recordStatus(_ status: Int, for decision: Decision) {
+        lock.withLock { journal.update(slot: decision.journalSlot, id: decision.journalID, status: status) }
     }
 
     // MARK: Journal
@@ -182,5 +193,19 @@ public final class StubStore: @unchecked Sendable {
             rebuild()
             journal.removeAll()
         }
+    }
+}
+
+/// Journal ids shaped like UUIDs (clients expect that) without a random draw and a formatted print per
+/// request: a random prefix per server and a counter.
+final class JournalIDs: @unchecked Sendable {
+    private let prefix = String(UUID().uuidString.lowercased().prefix(24))
+    private let lock = NSLock()
+    private var counter: UInt64 = 0
+
+    func next() -> String {
+        let n = lock.withLock { counter += 1; return counter }
+        let hex = String(n, radix: 16)
+        return prefix + String(repeating: "0", count: max(0, 12 - hex.count)) + hex
     }
 }
