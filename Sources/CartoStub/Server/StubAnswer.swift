@@ -3,8 +3,20 @@ import Foundation
 import HTTPTypes
 import NIOCore
 
+/// A mapping's answer built once: status, headers (validated) and body bytes, shared by every request it answers.
+final class PreparedResponse: Sendable {
+    let response: StubAnswer.Response
+    init(_ response: StubAnswer.Response) { self.response = response }
+}
+
 /// The HTTP answer to a matching decision, shared by the event-loop fast path and the Hummingbird responder.
 enum StubAnswer {
+    /// The ready-made answer for a mapping whose body is in memory and which answers at once.
+    static func prepare(_ m: StubMapping) -> PreparedResponse? {
+        guard m.response.fault == nil, m.response.inlineBody != nil else { return nil }
+        return PreparedResponse(build(m))
+    }
+
     struct Response {
         var status: HTTPResponse.Status
         var headers: HTTPFields
@@ -26,6 +38,11 @@ enum StubAnswer {
             log?("unmatched: \(request.method) \(request.url)")
             return StubAnswer.text(text, status: 404)
         }
+        if let p = decision.prepared { return p.response }
+        return build(mapping, fileBody: fileBody, log: log)
+    }
+
+    private static func build(_ mapping: StubMapping, fileBody: ((String) -> Data?)? = nil, log: (@Sendable (String) -> Void)? = nil) -> Response {
         let r = mapping.response
         var headers = HTTPFields()
         headers[.server] = "carto-stub"

@@ -24,6 +24,8 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     private var outstanding = 0
     private var lastActivity = NIODeadline.now()
     private var idleCheck: Scheduled<Void>?
+    private var clientAddress: String?  // looked up once per connection (formatting it costs)
+    private var clientAddressKnown = false
 
     private let enabled: Bool
 
@@ -106,10 +108,15 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         return head.headerFields[.transferEncoding] == nil
     }
 
+    private func peer(_ context: ChannelHandlerContext) -> String? {
+        if !clientAddressKnown { clientAddress = context.channel.remoteAddress?.ipAddress; clientAddressKnown = true }
+        return clientAddress
+    }
+
     private func answer(_ head: HTTPRequest, context: ChannelHandlerContext) -> Bool {
         let request = StubRequest(method: head.method.rawValue, url: head.path ?? "/",
                                   headers: head.headerFields.map { ($0.name.rawName, $0.value) },
-                                  clientAddress: context.channel.remoteAddress?.ipAddress)
+                                  clientAddress: peer(context))
         guard let decision = store.decide(request, onlyIf: { m in
             guard let m else { return true }
             return m.response.fault == nil && (m.response.fixedDelayMilliseconds ?? 0) == 0 && m.response.inlineBody != nil

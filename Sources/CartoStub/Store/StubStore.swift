@@ -9,6 +9,8 @@ public final class StubStore: @unchecked Sendable {
         public var mapping: StubMapping?
         public var journalID: String
         var journalSlot: Int
+        /// The ready-made answer of an in-memory mapping (built once per mapping change, not per request).
+        var prepared: PreparedResponse?
         /// For an unmatched request: the nearest mapping and why it missed.
         public var nearMiss: (mapping: StubMapping, misses: [String])?
     }
@@ -18,6 +20,7 @@ public final class StubStore: @unchecked Sendable {
     private var apiMappings: [StubMapping] = []
     private var removedFileMappingIDs: Set<String> = []
     private var active: [StubMapping] = []  // sorted: priority, then newest first
+    private var prepared: [String: PreparedResponse] = [:]
     private var sequence: [String: Int] = [:]
     private var nextSequence = 0
     private var scenarios: [String: String] = [:]
@@ -105,6 +108,8 @@ public final class StubStore: @unchecked Sendable {
             return (sequence[a.id] ?? 0) > (sequence[b.id] ?? 0)
         }
         for m in active { if let s = m.scenarioName, scenarios[s] == nil { scenarios[s] = StubMapping.startedState } }
+        prepared = [:]
+        for m in active { if let p = StubAnswer.prepare(m) { prepared[m.id] = p } }
     }
 
     // MARK: Matching
@@ -145,7 +150,7 @@ public final class StubStore: @unchecked Sendable {
                     if e.distance < best { best = e.distance; nearMiss = (m, e.misses) }
                 }
             }
-            return Decision(mapping: chosen, journalID: id, journalSlot: slot, nearMiss: nearMiss)
+            return Decision(mapping: chosen, journalID: id, journalSlot: slot, prepared: chosen.flatMap { prepared[$0.id] }, nearMiss: nearMiss)
         }
     }
 
