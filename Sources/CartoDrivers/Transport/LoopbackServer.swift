@@ -139,23 +139,7 @@ public enum LocalSite {
             guard full == root || full.hasPrefix(root + "/"), let data = FileManager.default.contents(atPath: full) else {
                 return .text("not found: \(request.path)", status: 404)
             }
-            return LoopbackServer.Response(contentType: contentType(of: full), body: request.method == "HEAD" ? Data() : data)
-        }
-    }
-
-    static func contentType(of path: String) -> String {
-        switch (path as NSString).pathExtension.lowercased() {
-        case "html", "htm": return "text/html; charset=utf-8"
-        case "js", "mjs": return "text/javascript; charset=utf-8"
-        case "css": return "text/css; charset=utf-8"
-        case "json": return "application/json; charset=utf-8"
-        case "png": return "image/png"
-        case "jpg", "jpeg": return "image/jpeg"
-        case "svg": return "image/svg+xml"
-        case "gif": return "image/gif"
-        case "webp": return "image/webp"
-        case "ico": return "image/x-icon"
-        default: return "application/octet-stream"
+            return LoopbackServer.Response(contentType: MediaType.forFile(full) ?? "application/octet-stream", body: request.method == "HEAD" ? Data() : data)
         }
     }
 }

@@ -56,7 +56,7 @@ enum StubAnswer {
                 return text("carto stub: mapping \(mapping.name ?? mapping.id) names __files/\(name), which does not exist\n", status: 500)
             }
             body = ByteBuffer(bytes: data)
-            if headers[.contentType] == nil, let type = contentType(forFile: name) { headers[.contentType] = type }
+            if headers[.contentType] == nil, let type = MediaType.forFile(name) { headers[.contentType] = type }
         } else {
             body = ByteBuffer()
         }
@@ -70,21 +70,5 @@ enum StubAnswer {
         headers[.server] = "carto-stub"
         headers[.contentType] = "text/plain; charset=utf-8"
         return Response(status: .init(code: status), headers: headers, body: ByteBuffer(string: text))
-    }
-
-    static func contentType(forFile name: String) -> String? {
-        switch (name as NSString).pathExtension.lowercased() {
-        case "json": return "application/json"
-        case "html", "htm": return "text/html; charset=utf-8"
-        case "txt": return "text/plain; charset=utf-8"
-        case "xml": return "application/xml"
-        case "png": return "image/png"
-        case "jpg", "jpeg": return "image/jpeg"
-        case "gif": return "image/gif"
-        case "svg": return "image/svg+xml"
-        case "js": return "text/javascript"
-        case "css": return "text/css"
-        default: return nil
-        }
     }
 }
