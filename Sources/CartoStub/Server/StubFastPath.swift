@@ -101,9 +101,9 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
-    /// No body, and not for the admin or events endpoints.
+    /// No body, not HEAD (its answer must have no body), and not for the admin or events endpoints.
     static func isCandidate(_ head: HTTPRequest) -> Bool {
-        guard let path = head.path, !path.hasPrefix("/__admin"), !path.hasPrefix("/__carto") else { return false }
+        guard head.method != .head, let path = head.path, !path.hasPrefix("/__admin"), !path.hasPrefix("/__carto") else { return false }
         if let length = head.headerFields[.contentLength], length != "0" { return false }
         return head.headerFields[.transferEncoding] == nil
     }
