@@ -27,6 +27,8 @@ struct StubCommand: AsyncParsableCommand {
         var maxBodySize: Int = 10 << 20
         @Option(name: .long, help: "Seconds a connection may stay silent before it is closed.")
         var idleTimeout: Int = 30
+        @Flag(name: .long, help: "Allow cross-origin calls (CORS) from web apps served elsewhere; preflights are answered.")
+        var cors = false
         @Flag(name: .long, help: "Print only the start-up line and problems on stderr (no per-request lines).")
         var quiet = false
 
@@ -36,6 +38,7 @@ struct StubCommand: AsyncParsableCommand {
             c.host = host
             c.maxBodyBytes = maxBodySize
             c.idleTimeout = .seconds(idleTimeout)
+            c.cors = cors
             let quiet = quiet
             // Quiet keeps problems (bad files, upstream failures) and drops the per-request chatter.
             c.log = { line in

@@ -85,6 +85,25 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertEqual(journal, ["GET /slow 200", "GET /ping 200", "POST /ping 200", "GET /nope 404", "GET /ping 200"])
     }
 
+    func testCORSPreflightAndHeadersWhenEnabled() async throws {
+        let server = try await pingServer { $0.cors = true }
+        let c = try RawConnection(port: server.port)
+        defer { c.close() }
+        c.send("OPTIONS /__carto/events HTTP/1.1\r\nHost: x\r\nOrigin: http://app.test\r\nAccess-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: content-type\r\n\r\n")
+        let preflight = c.read(until: "\r\n\r\n").text
+        XCTAssertTrue(preflight.hasPrefix("HTTP/1.1 204"), preflight)
+        XCTAssertTrue(preflight.contains("access-control-allow-origin: http://app.test") || preflight.contains("Access-Control-Allow-Origin: http://app.test"), preflight)
+        XCTAssertTrue(preflight.lowercased().contains("access-control-allow-headers: content-type"), preflight)
+        c.send("GET /ping HTTP/1.1\r\nHost: x\r\nOrigin: http://app.test\r\n\r\nPOST /__carto/events HTTP/1.1\r\nHost: x\r\nOrigin: http://app.test\r\nContent-Length: 13\r\n\r\n{\"name\": \"a\"}")
+        let answers = c.read(until: "\"name\":\"a\"").text.lowercased()
+        XCTAssertEqual(answers.components(separatedBy: "access-control-allow-origin: http://app.test").count - 1, 2, answers)
+        let plain = try await TestHTTP.send("GET", "\(server.baseURL)/ping")
+        XCTAssertEqual(plain.headers["Access-Control-Allow-Origin"].first, "*")
+        let off = try await pingServer()
+        let without = try await TestHTTP.send("GET", "\(off.baseURL)/ping", headers: [("Origin", "http://app.test")])
+        XCTAssertNil(without.headers["Access-Control-Allow-Origin"].first)
+    }
+
     func testABusyKeepAliveConnectionOutlivesTheIdleTimeout() async throws {
         let server = try await pingServer { $0.idleTimeout = .seconds(1) }
         let c = try RawConnection(port: server.port)

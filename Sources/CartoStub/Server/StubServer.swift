@@ -21,6 +21,8 @@ public final class StubServer: @unchecked Sendable {
         public var eventLimit = 10_000
         /// How often the mapping files are checked for changes (nil: never).
         public var watchInterval: Duration? = .milliseconds(500)
+        /// Answer CORS preflights and allow every origin, for web apps served from elsewhere.
+        public var cors = false
         /// Pending-connection queue; large enough for bursts of a thousand connections.
         public var backlog = 4096
         /// Where to report reloads, unmatched requests and bad mapping files (the CLI prints them on stderr).
@@ -87,13 +89,14 @@ public final class StubServer: @unchecked Sendable {
             }),
             eventsAPI: EventsAPI(events: events), folder: folder, maxBodyBytes: configuration.maxBodyBytes,
             recorder: recorder, log: configuration.log)
-        let store = store, log = configuration.log, recording = recorder != nil
+        let store = store, log = configuration.log, recording = recorder != nil, cors = configuration.cors
         let idle = configuration.idleTimeout.map { TimeAmount.nanoseconds(Int64($0.components.seconds) * 1_000_000_000 + $0.components.attoseconds / 1_000_000_000) }
         let started = StartSignal()
         let app = Application(
             responder: responder,
             // The fast path owns the idle timeout (see StubFastPath); Hummingbird's would not see its requests.
-            server: .http1(configuration: .init(additionalChannelHandlers: [FaultHandler(), StubFastPath(store: store, idleTimeout: idle, log: log, enabled: !recording)])),
+            server: .http1(configuration: .init(additionalChannelHandlers: [FaultHandler()] + (cors ? [CORSHandler()] : [])
+                + [StubFastPath(store: store, idleTimeout: idle, log: log, enabled: !recording)])),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "carto-stub",
                                  backlog: configuration.backlog, reuseAddress: true),
             onServerRunning: { channel in started.resolve(.success(channel.localAddress?.port ?? 0)) },
