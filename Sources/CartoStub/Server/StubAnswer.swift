@@ -11,9 +11,9 @@ final class PreparedResponse: Sendable {
 
 /// The HTTP answer to a matching decision, shared by the event-loop fast path and the Hummingbird responder.
 enum StubAnswer {
-    /// The ready-made answer for a mapping whose body is in memory and which answers at once.
+    /// The ready-made answer for a mapping whose body is in memory and which answers at once (no delay, no fault).
     static func prepare(_ m: StubMapping) -> PreparedResponse? {
-        guard m.response.fault == nil, m.response.inlineBody != nil else { return nil }
+        guard m.response.fault == nil, (m.response.fixedDelayMilliseconds ?? 0) == 0, m.response.inlineBody != nil else { return nil }
         return PreparedResponse(build(m))
     }
 

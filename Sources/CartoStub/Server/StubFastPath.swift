@@ -117,10 +117,7 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         let request = StubRequest(method: head.method.rawValue, url: head.path ?? "/",
                                   headers: head.headerFields.map { ($0.name.rawName, $0.value) },
                                   clientAddress: peer(context))
-        guard let decision = store.decide(request, onlyIf: { m in
-            guard let m else { return true }
-            return m.response.fault == nil && (m.response.fixedDelayMilliseconds ?? 0) == 0 && m.response.inlineBody != nil
-        }) else { return false }
+        guard let decision = store.decideIfReady(request) else { return false }
         let response = StubAnswer.response(for: decision, request: request, log: log)
         var fields = response.headers
         fields[.date] = HTTPDate.now()

@@ -117,12 +117,16 @@ public final class StubStore: @unchecked Sendable {
     /// Finds the mapping for a request, advances its scenario and logs the request — one step under the lock,
     /// so concurrent requests in a scenario see its states in order.
     public func decide(_ request: StubRequest, date: Date = Date()) -> Decision {
-        decide(request, date: date, onlyIf: nil)!
+        decide(request, date: date, onlyReady: false)!
     }
 
-    /// Like `decide`, but only when `accept` approves the mapping that would answer (nil: unmatched); otherwise
-    /// nothing happens (no scenario step, no journal entry) and the result is nil.
-    func decide(_ request: StubRequest, date: Date = Date(), onlyIf accept: ((StubMapping?) -> Bool)?) -> Decision? {
+    /// Like `decide`, but only for a request that is answered at once: unmatched, or by a mapping with a
+    /// ready-made answer. Otherwise nothing happens (no scenario step, no journal entry) and the result is nil.
+    func decideIfReady(_ request: StubRequest, date: Date = Date()) -> Decision? {
+        decide(request, date: date, onlyReady: true)
+    }
+
+    private func decide(_ request: StubRequest, date: Date, onlyReady: Bool) -> Decision? {
         let id = journalIDs.next()
         return lock.withLock {
             var chosen: StubMapping?
@@ -130,7 +134,7 @@ public final class StubStore: @unchecked Sendable {
                 if let s = m.scenarioName, let required = m.requiredScenarioState, scenarios[s, default: StubMapping.startedState] != required { continue }
                 if m.request.matches(request) { chosen = m; break }
             }
-            if let accept, !accept(chosen) { return nil }
+            if onlyReady, let chosen, prepared[chosen.id] == nil { return nil }
             if let chosen, let s = chosen.scenarioName, let next = chosen.newScenarioState { scenarios[s] = next }
             // The status the mapping will answer with; faults have none, a missing body file is corrected later.
             let status = chosen.map { $0.response.fault == nil ? $0.response.status : nil } ?? 404
