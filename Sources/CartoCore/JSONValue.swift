@@ -68,58 +68,27 @@ public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
     public var description: String { serialized() }
 
     public func serialized(pretty: Bool = false) -> String {
-        var out = ""
-        write(into: &out, pretty: pretty, indent: 0)
-        if pretty { out += "\n" }
-        return out
+        var w = JSONWriter(pretty: pretty, capacity: 256)
+        write(into: &w)
+        return w.string + (pretty ? "\n" : "")
     }
 
-    private func write(into out: inout String, pretty: Bool, indent: Int) {
+    /// Writes the value through the project's one JSON writer (escaping and layout live there).
+    public func write(into w: inout JSONWriter) {
         switch self {
-        case .null: out += "null"
-        case let .bool(b): out += b ? "true" : "false"
-        case let .number(n): out += n
-        case let .string(s): JSONValue.writeString(s, into: &out)
+        case .null: w.literal("null")
+        case let .bool(b): w.value(b)
+        case let .number(n): w.literal(n)
+        case let .string(s): w.value(s)
         case let .array(items):
-            if items.isEmpty { out += "[]"; return }
-            out += "["
-            for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
-                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
-                item.write(into: &out, pretty: pretty, indent: indent + 1)
-            }
-            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
-            out += "]"
+            w.beginArray()
+            for item in items { w.element(); item.write(into: &w) }
+            w.endArray()
         case let .object(fields):
-            if fields.isEmpty { out += "{}"; return }
-            out += "{"
-            for (i, (k, v)) in fields.enumerated() {
-                if i > 0 { out += "," }
-                if pretty { out += "\n" + String(repeating: "  ", count: indent + 1) }
-                JSONValue.writeString(k, into: &out)
-                out += pretty ? ": " : ":"
-                v.write(into: &out, pretty: pretty, indent: indent + 1)
-            }
-            if pretty { out += "\n" + String(repeating: "  ", count: indent) }
-            out += "}"
+            w.beginObject()
+            for (k, v) in fields { w.key(k); v.write(into: &w) }
+            w.endObject()
         }
-    }
-
-    static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20:
-                out += "\\u" + String(repeating: "0", count: 4 - String(u.value, radix: 16).count) + String(u.value, radix: 16)
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        out += "\""
     }
 
     // MARK: Parsing

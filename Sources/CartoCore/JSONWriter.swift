@@ -72,6 +72,16 @@ public struct JSONWriter {
         if pretty { raw(" : ") } else { output.append(58) }
     }
 
+    /// Starts an object member whose key is known only at run time.
+    public mutating func key(_ k: String) {
+        separator()
+        value(k)
+        if pretty { raw(" : ") } else { output.append(58) }
+    }
+
+    /// Writes already-valid JSON text as a value (a number kept as it was read, say).
+    public mutating func literal(_ json: String) { output.append(contentsOf: json.utf8) }
+
     /// Starts an array element (call before each value inside an array).
     public mutating func element() { separator() }
 
