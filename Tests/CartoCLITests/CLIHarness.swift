@@ -54,6 +54,19 @@ extension CLIHarness {
         return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Starts carto in the background; the pipe receives its stdout, or its stderr when `stderr` is true (the
+    /// other stream is discarded).
+    func launch(_ arguments: [String], stderr: Bool = false) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLIHarnessPaths.binary)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = stderr ? FileHandle.nullDevice : pipe
+        process.standardError = stderr ? pipe : FileHandle.nullDevice
+        try process.run()
+        return (process, pipe)
+    }
+
     func tempDir() throws -> String {
         let dir = NSTemporaryDirectory() + "carto-cli-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

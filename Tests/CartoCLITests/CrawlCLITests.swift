@@ -12,18 +12,6 @@ final class CrawlCLITests: XCTestCase, CLIHarness {
         }
     }
 
-    /// Starts carto in the background.
-    func launch(_ arguments: [String]) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLIHarnessPaths.binary)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return (process, out)
-    }
-
     /// Waits (polling the log carto appends to) until `count` states were found.
     func waitForStates(_ count: Int, in dir: String, timeout: TimeInterval = 60) throws {
         let deadline = Date().addingTimeInterval(timeout)

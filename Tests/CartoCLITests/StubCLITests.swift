@@ -8,13 +8,7 @@ import XCTest
 final class StubCLITests: XCTestCase, CLIHarness {
     /// Starts `carto ARGS` and returns it with the base URL from its banner on stderr.
     private func startServer(_ arguments: [String]) throws -> (Process, String, Pipe) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLIHarnessPaths.binary)
-        process.arguments = arguments
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let (process, err) = try launch(arguments, stderr: true)
         addTeardownBlock { if process.isRunning { process.terminate(); process.waitUntilExit() } }
         var text = ""
         let deadline = Date().addingTimeInterval(30)
