@@ -179,7 +179,7 @@ public final class CartoTestServer: @unchecked Sendable {
     @discardableResult
     public func wait(for name: String, value: String? = nil, timeout: Duration = .seconds(10)) async throws -> AppEvent {
         let after = lock.withLock { cursor }
-        var query = "name=\(Self.escape(name))&after=\(after)&timeout=\(Self.milliseconds(timeout))"
+        var query = "name=\(Self.escape(name))&after=\(after)&timeout=\(timeout.wholeMilliseconds)"
         if let value { query += "&value=\(Self.escape(value))" }
         let (status, doc) = try await send("GET", "/__carto/events/wait?\(query)", body: nil)
         guard status == 200, let e = doc["event"], let event = Self.appEvent(e) else {
@@ -226,10 +226,6 @@ public final class CartoTestServer: @unchecked Sendable {
 
     private func pause() async {
         if let slowModeDelay { try? await Task.sleep(for: slowModeDelay) }
-    }
-
-    private static func milliseconds(_ d: Duration) -> Int {
-        Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)
     }
 
     private static func escape(_ s: String) -> String {

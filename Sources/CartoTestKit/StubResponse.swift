@@ -41,7 +41,7 @@ public struct StubResponse: Sendable, Equatable {
 
     public func delayed(by delay: Duration) -> StubResponse {
         var r = self
-        r.definition.fixedDelayMilliseconds = Int(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)
+        r.definition.fixedDelayMilliseconds = delay.wholeMilliseconds
         return r
     }
 

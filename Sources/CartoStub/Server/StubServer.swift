@@ -90,7 +90,7 @@ public final class StubServer: @unchecked Sendable {
             eventsAPI: EventsAPI(events: events), folder: folder, maxBodyBytes: configuration.maxBodyBytes,
             recorder: recorder, log: configuration.log)
         let store = store, log = configuration.log, recording = recorder != nil, cors = configuration.cors
-        let idle = configuration.idleTimeout.map { TimeAmount.nanoseconds(Int64($0.components.seconds) * 1_000_000_000 + $0.components.attoseconds / 1_000_000_000) }
+        let idle = configuration.idleTimeout.map { TimeAmount.nanoseconds($0.wholeNanoseconds) }
         let started = StartSignal()
         let app = Application(
             responder: responder,
