@@ -22,9 +22,10 @@ public struct ResponseDefinition: Sendable, Equatable {
     public var status: Int
     public var statusMessage: String?
     public var headers: [(String, String)]
-    public var body: Body { didSet { inlineBody = Self.render(body) } }
-    /// The body's bytes, computed once, for bodies held in the mapping (not for files, which may change).
-    public private(set) var inlineBody: [UInt8]?
+    public var body: Body
+    /// The body's bytes for bodies held in the mapping (nil for files, which may change). The server keeps
+    /// them ready per mapping (PreparedResponse), so this is not computed per request.
+    public var inlineBody: [UInt8]? { Self.render(body) }
     public var fixedDelayMilliseconds: Int?
     public var fault: Fault?
 
@@ -32,7 +33,6 @@ public struct ResponseDefinition: Sendable, Equatable {
         self.status = status
         self.headers = headers
         self.body = body
-        self.inlineBody = Self.render(body)
         self.fixedDelayMilliseconds = fixedDelayMilliseconds
         self.fault = fault
     }
@@ -75,7 +75,6 @@ public struct ResponseDefinition: Sendable, Equatable {
         } else {
             body = .none
         }
-        inlineBody = Self.render(body)
         fixedDelayMilliseconds = try r.int("fixedDelayMilliseconds")
         if let d = fixedDelayMilliseconds, d < 0 { throw MappingError(path: r.sub("fixedDelayMilliseconds"), message: "must not be negative") }
         if let f = try r.string("fault") {

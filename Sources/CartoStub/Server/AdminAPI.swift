@@ -6,7 +6,6 @@ import Hummingbird
 struct AdminAPI: Sendable {
     let store: StubStore
     let events: EventHub
-    let folder: MappingFolder?
     let shutdown: @Sendable () -> Void
 
     func respond(method: HTTPRequest.Method, path: [Substring], body: [UInt8]) -> Response {

@@ -13,7 +13,8 @@ final class PreparedResponse: Sendable {
 enum StubAnswer {
     /// The ready-made answer for a mapping whose body is in memory and which answers at once (no delay, no fault).
     static func prepare(_ m: StubMapping) -> PreparedResponse? {
-        guard m.response.fault == nil, (m.response.fixedDelayMilliseconds ?? 0) == 0, m.response.inlineBody != nil else { return nil }
+        guard m.response.fault == nil, (m.response.fixedDelayMilliseconds ?? 0) == 0 else { return nil }
+        if case .file = m.response.body { return nil }
         return PreparedResponse(build(m))
     }
 

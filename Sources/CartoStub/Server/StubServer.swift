@@ -84,7 +84,7 @@ public final class StubServer: @unchecked Sendable {
         logger.logLevel = .critical
         let responder = StubResponder(
             store: store,
-            admin: AdminAPI(store: store, events: events, folder: folder, shutdown: { [weak self] in
+            admin: AdminAPI(store: store, events: events, shutdown: { [weak self] in
                 Task { await self?.stop() }
             }),
             eventsAPI: EventsAPI(events: events), folder: folder, maxBodyBytes: configuration.maxBodyBytes,
