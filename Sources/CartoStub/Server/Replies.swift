@@ -12,11 +12,7 @@ enum Reply {
                         body: ResponseBody(byteBuffer: ByteBuffer(string: value.serialized(pretty: pretty))))
     }
 
-    static func text(_ text: String, status: Int, contentType: String = "text/plain; charset=utf-8") -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = contentType
-        return Response(status: .init(code: status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
-    }
+    static func text(_ text: String, status: Int) -> Response { StubAnswer.text(text, status: status).hummingbird }
 
     /// An error as JSON: `{"error": message}` plus any extra fields.
     static func error(_ message: String, status: Int, extra: [(String, JSONValue)] = []) -> Response {

@@ -1,6 +1,7 @@
 import CartoCore
 import Foundation
 import HTTPTypes
+import Hummingbird
 import NIOCore
 
 /// A mapping's answer built once: status, headers (validated) and body bytes, shared by every request it answers.
@@ -22,6 +23,11 @@ enum StubAnswer {
         var status: HTTPResponse.Status
         var headers: HTTPFields
         var body: ByteBuffer
+
+        /// The same answer for the Hummingbird responder.
+        var hummingbird: Hummingbird.Response {
+            Hummingbird.Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
+        }
     }
 
     /// The answer, for an unmatched request (404 with the nearest mapping and why it missed) or a mapping whose

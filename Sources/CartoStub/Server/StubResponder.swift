@@ -54,6 +54,6 @@ struct StubResponder: HTTPResponder {
         }
         let answer = StubAnswer.response(for: decision, request: request, log: log, fileBody: { [folder] in folder?.bodyFile($0) })
         if answer.status.code == 500, decision.mapping != nil { store.recordStatus(500, for: decision) }
-        return Response(status: answer.status, headers: answer.headers, body: ResponseBody(byteBuffer: answer.body))
+        return answer.hummingbird
     }
 }
