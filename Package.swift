@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "CartoStub", targets: ["CartoStub"]),
         .library(name: "CartoTestKit", targets: ["CartoTestKit"]),
         .library(name: "CartoProbe", targets: ["CartoProbe"]),
+        .library(name: "CartoUsage", targets: ["CartoUsage"]),
         .plugin(name: "CartoArchPlugin", targets: ["CartoArchPlugin"]),
     ],
     dependencies: [
@@ -82,12 +83,22 @@ let package = Package(
         // The app-side helper: reads the launch environment, posts events. Foundation only (UIKit part behind
         // `#if canImport(UIKit)`), so an app can link it without SwiftNIO.
         .target(name: "CartoProbe"),
+        // Usability analytics over interaction logs: ingest into SQLite, a pipeline of analysis passes (time per
+        // screen, flows and funnels, gestures, heatmaps, connectivity, GPX), report writers, the collection server.
+        .target(
+            name: "CartoUsage",
+            dependencies: [
+                "CartoCore", "CartoProbe",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Renderers of analysis results: text, JSON, SARIF, DOT, HTML, Markdown.
         .target(name: "CartoReports", dependencies: ["CartoCore", "CartoArch"]),
         .executableTarget(
             name: "carto",
             dependencies: [
-                "CartoCore", "CartoArch", "CartoReports", "CartoDrivers", "CartoExplore", "CartoStub",
+                "CartoCore", "CartoArch", "CartoReports", "CartoDrivers", "CartoExplore", "CartoStub", "CartoUsage", "CartoProbe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -95,7 +106,7 @@ let package = Package(
         .executableTarget(
             name: "carto-bench",
             dependencies: [
-                "CartoCore", "CartoArch", "CartoDrivers", "CartoExplore", "CartoStub", "CartoTestKit",
+                "CartoCore", "CartoArch", "CartoDrivers", "CartoExplore", "CartoStub", "CartoTestKit", "CartoUsage", "CartoProbe",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -123,6 +134,13 @@ let package = Package(
             name: "CartoStubTests",
             dependencies: [
                 "CartoStub", "CartoTestKit", "CartoProbe", "CartoCore", "CartoDrivers",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "CartoUsageTests",
+            dependencies: [
+                "CartoUsage", "CartoProbe", "CartoCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),

@@ -31,6 +31,8 @@ struct SQLiteLibrary: @unchecked Sendable {
     let column_text: @convention(c) (DB?, Int32) -> UnsafePointer<UInt8>?
     let column_bytes: @convention(c) (DB?, Int32) -> Int32
     let column_blob: @convention(c) (DB?, Int32) -> UnsafeRawPointer?
+    let reset: @convention(c) (DB?) -> Int32
+    let changes: @convention(c) (DB?) -> Int32
 
     static let OK: Int32 = 0, ROW: Int32 = 100, DONE: Int32 = 101
     static let INTEGER: Int32 = 1, FLOAT: Int32 = 2, TEXT: Int32 = 3, BLOB: Int32 = 4
@@ -57,7 +59,8 @@ struct SQLiteLibrary: @unchecked Sendable {
                 bind_null: try f("sqlite3_bind_null"), step: try f("sqlite3_step"), column_count: try f("sqlite3_column_count"),
                 column_type: try f("sqlite3_column_type"), column_int64: try f("sqlite3_column_int64"),
                 column_double: try f("sqlite3_column_double"), column_text: try f("sqlite3_column_text"),
-                column_bytes: try f("sqlite3_column_bytes"), column_blob: try f("sqlite3_column_blob")))
+                column_bytes: try f("sqlite3_column_bytes"), column_blob: try f("sqlite3_column_blob"),
+                reset: try f("sqlite3_reset"), changes: try f("sqlite3_changes")))
         } catch {
             return .failure(CartoError("the SQLite library lacks functions carto needs; install SQLite 3.7 or later"))
         }
@@ -65,8 +68,8 @@ struct SQLiteLibrary: @unchecked Sendable {
 }
 
 public final class SQLiteDatabase: @unchecked Sendable {
-    private var handle: OpaquePointer?
-    private let lib: SQLiteLibrary
+    fileprivate var handle: OpaquePointer?
+    fileprivate let lib: SQLiteLibrary
     public let path: String
 
     public init(path: String) throws {
@@ -87,7 +90,7 @@ public final class SQLiteDatabase: @unchecked Sendable {
         case integer(Int64), real(Double), text(String), blob(Data), null
     }
 
-    private func error(_ what: String) -> CartoError {
+    fileprivate func error(_ what: String) -> CartoError {
         CartoError("\(path): \(what) failed (\(lib.errmsg(handle).map { String(cString: $0) } ?? "unknown error")); the file may be damaged or not a carto database")
     }
 
@@ -158,4 +161,77 @@ extension SQLiteDatabase.Value {
     public var double: Double? {
         switch self { case .real(let v): return v; case .integer(let v): return Double(v); default: return nil }
     }
+}
+
+extension SQLiteDatabase {
+    /// A statement prepared once and run many times (bulk inserts, long scans): binding and stepping without
+    /// re-parsing the SQL or boxing every value.
+    public final class Statement {
+        fileprivate let db: SQLiteDatabase
+        fileprivate var handle: OpaquePointer?
+        fileprivate let sql: String
+
+        fileprivate init(db: SQLiteDatabase, sql: String) throws {
+            self.db = db
+            self.sql = sql
+            guard db.lib.prepare_v2(db.handle, sql, -1, &handle, nil) == SQLiteLibrary.OK else {
+                throw db.error("preparing \(sql.prefix(40))")
+            }
+        }
+        deinit { _ = db.lib.finalize(handle) }
+
+        /// Binds parameters 1…n (nil binds NULL) after resetting the statement.
+        public func bind(_ values: [SQLiteDatabase.Value]) {
+            _ = db.lib.reset(handle)
+            for (i, value) in values.enumerated() {
+                let index = Int32(i + 1)
+                switch value {
+                case .integer(let v): _ = db.lib.bind_int64(handle, index, v)
+                case .real(let v): _ = db.lib.bind_double(handle, index, v)
+                case .text(let v): _ = db.lib.bind_text(handle, index, v, -1, SQLiteLibrary.transient)
+                case .blob(let v): _ = v.withUnsafeBytes { db.lib.bind_blob(handle, index, $0.baseAddress, Int32($0.count), SQLiteLibrary.transient) }
+                case .null: _ = db.lib.bind_null(handle, index)
+                }
+            }
+        }
+
+        /// Runs a statement that returns no rows; the number of rows it changed.
+        @discardableResult
+        public func run(_ values: [SQLiteDatabase.Value]) throws -> Int {
+            bind(values)
+            let status = db.lib.step(handle)
+            guard status == SQLiteLibrary.DONE || status == SQLiteLibrary.ROW else { throw db.error("running \(sql.prefix(40))") }
+            return Int(db.lib.changes(db.handle))
+        }
+
+        /// Steps through the rows of a query; `row` reads columns with the `Row` accessors.
+        public func forEach(_ values: [SQLiteDatabase.Value] = [], _ row: (Row) throws -> Void) throws {
+            bind(values)
+            let reader = Row(statement: self)
+            while true {
+                let status = db.lib.step(handle)
+                if status == SQLiteLibrary.DONE { break }
+                guard status == SQLiteLibrary.ROW else { throw db.error("running \(sql.prefix(40))") }
+                try row(reader)
+            }
+            _ = db.lib.reset(handle)
+        }
+    }
+
+    /// The current row of a `Statement` (valid only inside `forEach`).
+    public struct Row {
+        fileprivate let statement: Statement
+        private var lib: SQLiteLibrary { statement.db.lib }
+        public func isNull(_ column: Int32) -> Bool { lib.column_type(statement.handle, column) == 5 }
+        public func int(_ column: Int32) -> Int { Int(lib.column_int64(statement.handle, column)) }
+        public func double(_ column: Int32) -> Double { lib.column_double(statement.handle, column) }
+        public func string(_ column: Int32) -> String? {
+            guard let text = lib.column_text(statement.handle, column) else { return nil }
+            return String(decoding: UnsafeBufferPointer(start: text, count: Int(lib.column_bytes(statement.handle, column))), as: UTF8.self)
+        }
+        public func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
+        public func optionalInt(_ column: Int32) -> Int? { isNull(column) ? nil : int(column) }
+    }
+
+    public func prepare(_ sql: String) throws -> Statement { try Statement(db: self, sql: sql) }
 }

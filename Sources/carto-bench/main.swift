@@ -84,6 +84,13 @@ func median(_ xs: [Double]) -> Double {
     return s.isEmpty ? 0 : (s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2)
 }
 
+if CommandLine.arguments.dropFirst().first == "generate-sessions" {
+    runGenerateSessions(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "usage" {
+    runUsageBenchmark(Array(CommandLine.arguments.dropFirst(2)))
+}
 if CommandLine.arguments.dropFirst().first == "events" {
     runEventsBenchmark(Array(CommandLine.arguments.dropFirst(2)))
     exit(0)

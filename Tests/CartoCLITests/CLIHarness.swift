@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import XCTest
 
 enum CLIHarnessPaths {
@@ -65,6 +68,38 @@ extension CLIHarness {
         process.standardError = stderr ? pipe : FileHandle.nullDevice
         try process.run()
         return (process, pipe)
+    }
+
+    /// Starts a long-running `carto ARGS` (a server) and returns it with the base URL from its banner on stderr.
+    func startServer(_ arguments: [String]) throws -> (Process, String, Pipe) {
+        let (process, err) = try launch(arguments, stderr: true)
+        addTeardownBlock { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        var text = ""
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let chunk = err.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+            if let r = text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) { return (process, String(text[r]), err) }
+        }
+        XCTFail("no banner from carto \(arguments.first ?? ""): \(text)")
+        throw CocoaError(.fileReadUnknown)
+    }
+
+    /// One blocking HTTP request: (status, body).
+    func http(_ method: String, _ url: String, body: Data? = nil, headers: [String: String] = [:]) throws -> (Int, String) {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = method
+        request.httpBody = body
+        for (k, v) in headers { request.setValue(v, forHTTPHeaderField: k) }
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: (Int, String) = (0, "")
+        URLSession.shared.dataTask(with: request) { data, response, _ in
+            result = ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data ?? Data(), as: UTF8.self))
+            done.signal()
+        }.resume()
+        done.wait()
+        return result
     }
 
     func tempDir() throws -> String {

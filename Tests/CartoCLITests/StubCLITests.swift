@@ -6,35 +6,6 @@ import XCTest
 
 /// `carto stub` as users run it: a long-running server process, stopped by the admin API or a signal.
 final class StubCLITests: XCTestCase, CLIHarness {
-    /// Starts `carto ARGS` and returns it with the base URL from its banner on stderr.
-    private func startServer(_ arguments: [String]) throws -> (Process, String, Pipe) {
-        let (process, err) = try launch(arguments, stderr: true)
-        addTeardownBlock { if process.isRunning { process.terminate(); process.waitUntilExit() } }
-        var text = ""
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            let chunk = err.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-            if let r = text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) { return (process, String(text[r]), err) }
-        }
-        XCTFail("no banner from carto stub: \(text)")
-        throw CocoaError(.fileReadUnknown)
-    }
-
-    private func http(_ method: String, _ url: String) throws -> (Int, String) {
-        var request = URLRequest(url: URL(string: url)!)
-        request.httpMethod = method
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var result: (Int, String) = (0, "")
-        URLSession.shared.dataTask(with: request) { data, response, _ in
-            result = ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data ?? Data(), as: UTF8.self))
-            done.signal()
-        }.resume()
-        done.wait()
-        return result
-    }
-
     func testServesTheExampleAndStopsOnAdminShutdownOrSIGTERM() throws {
         let root = repoRoot + "/Examples/login-app"
         let (process, base, _) = try startServer(["stub", "--root", root, "--port", "0"])

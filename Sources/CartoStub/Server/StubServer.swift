@@ -108,7 +108,7 @@ public final class StubServer: @unchecked Sendable {
                 try await group.run()
                 started.resolve(.failure(CartoError("carto stub: the server stopped before it started")))
             } catch {
-                started.resolve(.failure(CartoError("cannot listen on \(host):\(port) (\(Self.describe(error))); pick another --port or stop what uses it")))
+                started.resolve(.failure(CartoError("cannot listen on \(host):\(port) (\(StartSignal.describe(error))); pick another --port or stop what uses it")))
             }
             self?.markFinished()
         }
@@ -124,12 +124,6 @@ public final class StubServer: @unchecked Sendable {
             lock.withLock { watcher = w }
         }
         return bound
-    }
-
-    static func describe(_ error: any Error) -> String {
-        let text = "\(error)"
-        if text.contains("Address already in use") || text.contains("EADDRINUSE") || text.contains("errno: 98") { return "address already in use" }
-        return text
     }
 
     /// Stops accepting, finishes in-flight requests, and returns when the server is down.
@@ -160,33 +154,5 @@ public final class StubServer: @unchecked Sendable {
             return finishWaiters
         }
         waiters.forEach { $0.resume() }
-    }
-}
-
-/// A one-shot result that `start()` awaits: the bound port, or why binding failed.
-final class StartSignal: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<Int, any Error>?
-    private var waiter: CheckedContinuation<Int, any Error>?
-
-    func resolve(_ r: Result<Int, any Error>) {
-        let w: CheckedContinuation<Int, any Error>? = lock.withLock {
-            guard result == nil else { return nil }
-            result = r
-            defer { waiter = nil }
-            return waiter
-        }
-        w?.resume(with: r)
-    }
-
-    func value() async throws -> Int {
-        try await withCheckedThrowingContinuation { c in
-            let r: Result<Int, any Error>? = lock.withLock {
-                if let result { return result }
-                waiter = c
-                return nil
-            }
-            if let r { c.resume(with: r) }
-        }
     }
 }
