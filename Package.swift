@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "CartoTestKit", targets: ["CartoTestKit"]),
         .library(name: "CartoProbe", targets: ["CartoProbe"]),
         .library(name: "CartoUsage", targets: ["CartoUsage"]),
+        .library(name: "CartoJourneys", targets: ["CartoJourneys"]),
         .plugin(name: "CartoArchPlugin", targets: ["CartoArchPlugin"]),
     ],
     dependencies: [
@@ -83,6 +84,12 @@ let package = Package(
         // The app-side helper: reads the launch environment, posts events. Foundation only (UIKit part behind
         // `#if canImport(UIKit)`), so an app can link it without SwiftNIO.
         .target(name: "CartoProbe"),
+        // Record and replay: the in-browser recorder's session (log + commands), journey scripts (JSON/YAML) with
+        // locator fallback, the replayer, and XCUITest / Maestro generators (from scripts or crawled models).
+        .target(
+            name: "CartoJourneys",
+            dependencies: ["CartoCore", "CartoDrivers", "CartoProbe", "CartoExplore", .product(name: "Yams", package: "Yams")]
+        ),
         // Usability analytics over interaction logs: ingest into SQLite, a pipeline of analysis passes (time per
         // screen, flows and funnels, gestures, heatmaps, connectivity, GPX), report writers, the collection server.
         .target(
@@ -98,7 +105,7 @@ let package = Package(
         .executableTarget(
             name: "carto",
             dependencies: [
-                "CartoCore", "CartoArch", "CartoReports", "CartoDrivers", "CartoExplore", "CartoStub", "CartoUsage", "CartoProbe",
+                "CartoCore", "CartoArch", "CartoReports", "CartoDrivers", "CartoExplore", "CartoStub", "CartoUsage", "CartoProbe", "CartoJourneys",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -137,6 +144,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        .testTarget(name: "CartoJourneysTests", dependencies: ["CartoJourneys", "CartoDrivers", "CartoExplore", "CartoProbe", "CartoCore"]),
         .testTarget(
             name: "CartoUsageTests",
             dependencies: [

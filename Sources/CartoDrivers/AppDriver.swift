@@ -26,6 +26,20 @@ public protocol AppDriver: AnyObject, Sendable {
     func outOfScope() throws -> String?
     /// Ends the session; safe to call twice.
     func close()
+    /// The element a platform locator (`css selector:…`, `xpath:…`, `accessibility id:…`) finds on the current
+    /// screen, or nil: replay's last fallback when identifier, label and text no longer match.
+    func element(atLocator locator: String) throws -> UIElement?
+    /// All text the screen shows (for `verify text` steps).
+    func visibleText() throws -> String
+}
+
+extension AppDriver {
+    public func element(atLocator locator: String) throws -> UIElement? { nil }
+
+    /// Labels and values of the snapshot's visible elements, one per line.
+    public func visibleText() throws -> String {
+        try snapshot().elements.filter(\.visible).flatMap { [$0.label, $0.value].compactMap { $0 } }.joined(separator: "\n")
+    }
 }
 
 public enum DriverAction: Sendable, CustomStringConvertible {
@@ -36,6 +50,10 @@ public enum DriverAction: Sendable, CustomStringConvertible {
     /// Scrolls a list or scroll view by about one screen; nil scrolls the screen itself.
     case scroll(UIElement?)
     case back
+    /// Sets a control's value: a picker or select option, a slider position, a date.
+    case adjust(UIElement, value: String)
+    /// A swipe across the element (or the screen): `left`, `right`, `up`, `down`.
+    case swipe(UIElement?, direction: String)
 
     public var description: String {
         switch self {
@@ -44,6 +62,8 @@ public enum DriverAction: Sendable, CustomStringConvertible {
         case .submit(let e): return "submit \(ElementNaming.describe(e))"
         case .scroll(let e): return e.map { "scroll \(ElementNaming.describe($0))" } ?? "scroll screen"
         case .back: return "back"
+        case .adjust(let e, let value): return "set \(ElementNaming.describe(e)) to \"\(value)\""
+        case .swipe(let e, let direction): return "swipe \(direction)" + (e.map { " on \(ElementNaming.describe($0))" } ?? "")
         }
     }
 }

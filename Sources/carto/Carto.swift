@@ -6,13 +6,13 @@ import Foundation
 struct Carto: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "carto",
-        abstract: "Map mobile apps: architecture analysis, GUI exploration (state-flow models) and a stub server for fast, stable UI tests, usability analytics; record/replay is coming.",
+        abstract: "Map mobile apps: architecture analysis, GUI exploration (state-flow models) and a stub server for fast, stable UI tests, record and replay, usability analytics.",
         discussion: """
         Exit codes: 0 success with nothing new to report, 1 new findings (violations, failures, differences), 2 usage or input error, 3 the app driver stopped answering.
         Colour is used only on a terminal and never when NO_COLOR is set.
         """,
         version: CartoVersion.current,
-        subcommands: [ArchCommand.self, CrawlCommand.self, GraphCommand.self, StubCommand.self, UsageCommand.self]
+        subcommands: [ArchCommand.self, CrawlCommand.self, GraphCommand.self, StubCommand.self, RecordCommand.self, ReplayCommand.self, GenCommand.self, UsageCommand.self]
     )
 }
 

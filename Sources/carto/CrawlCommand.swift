@@ -141,23 +141,9 @@ struct CrawlCommand: ParsableCommand {
         let out = try resumed ?? CrawlOutput(directory: output ?? "carto-crawl", fresh: true)
         if resumed == nil { try out.saveRunInfo(info) }
 
-        let webdriverURL = try info.webdriver.map { text -> URL in
-            guard let url = URL(string: text), url.scheme == "http" else { throw CartoError("--webdriver \(text): expected http://HOST:PORT") }
-            return url
-        }
-        if !quiet { StandardError.write("carto crawl: starting \(info.platform == "web" ? (webdriverURL == nil ? "chromedriver and Chromium" : "a browser session") : "the iOS app \(info.start)")…\n") }
-        let driver: AppDriver
-        do {
-            if info.platform == "ios", let webdriverURL, let bundle = info.bundleID {
-                driver = try IOSDriver(webdriver: webdriverURL, bundleID: bundle)
-            } else {
-                var options = BrowserDriver.Options()
-                options.mobile = !desktop
-                driver = try BrowserDriver(startURL: startURL!, webdriver: webdriverURL, options: options)
-            }
-        } catch let error as WebDriverError {
-            throw CartoError("\(info.webdriver ?? "chromedriver"): \(error)", status: .driverError)
-        }
+        if !quiet { StandardError.write("carto crawl: starting \(info.platform == "web" ? (info.webdriver == nil ? "chromedriver and Chromium" : "a browser session") : "the iOS app \(info.start)")…\n") }
+        let driver = try openDriver(start: info.platform == "ios" ? info.start : startURL!.absoluteString, platform: info.platform,
+                                    webdriver: info.webdriver, bundleID: info.bundleID, desktop: desktop, headless: true)
         defer { driver.close() }
 
         let progress = resume == nil ? nil : try out.loadProgress()

@@ -19,6 +19,8 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         public var width = 390
         public var height = 844
         public var extraArguments: [String] = []
+        /// False opens a visible window (for `carto record` on a desktop with a display).
+        public var headless = true
         public init() {}
     }
 
@@ -38,10 +40,11 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         }
         do {
             var capabilities = ChromeDriverService.mobileCapabilities(width: options.width, height: options.height)
-            if !options.mobile || !options.extraArguments.isEmpty {
+            if !options.mobile || !options.extraArguments.isEmpty || !options.headless {
                 var chrome = capabilities["goog:chromeOptions"] as! [String: Any]
                 if !options.mobile { chrome.removeValue(forKey: "mobileEmulation"); chrome["args"] = (chrome["args"] as! [String]) + ["--window-size=\(options.width),\(options.height)"] }
                 chrome["args"] = (chrome["args"] as! [String]) + options.extraArguments
+                if !options.headless { chrome["args"] = (chrome["args"] as! [String]).filter { !$0.hasPrefix("--headless") } }
                 capabilities["goog:chromeOptions"] = chrome
             }
             capabilities["unhandledPromptBehavior"] = "accept"
@@ -164,7 +167,55 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         case .back:
             // Like the browser's back button; the idle wait sees the navigation (history.back is instrumented).
             _ = try evaluate("history.back()")
+        case .adjust(let element, let value):
+            guard let selector = Self.cssSelector(of: element), try evaluate(BrowserScripts.setValue(cssSelector: selector, value: value)) as? Bool == true else {
+                throw WebDriverError(code: "no such element", message: ElementNaming.describe(element), httpStatus: nil)
+            }
+        case .swipe(let element, let direction):
+            // A finger drag as touch events: 60% of the element (or the screen) along the direction.
+            let frame = element?.frame ?? UIFrame(x: 0, y: 0, width: 390, height: 844)
+            let cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2
+            let dx = direction == "left" ? -0.3 * frame.width : direction == "right" ? 0.3 * frame.width : 0
+            let dy = direction == "up" ? -0.3 * frame.height : direction == "down" ? 0.3 * frame.height : 0
+            try client.chromeDevTools("Input.dispatchTouchEvent", ["type": "touchStart", "touchPoints": [["x": cx - dx, "y": cy - dy]]])
+            for step in 1...5 {
+                let t = Double(step) / 5
+                try client.chromeDevTools("Input.dispatchTouchEvent", ["type": "touchMove", "touchPoints": [["x": cx - dx + 2 * dx * t, "y": cy - dy + 2 * dy * t]]])
+            }
+            try client.chromeDevTools("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": [] as [Any]])
         }
+    }
+
+    public func element(atLocator locator: String) throws -> UIElement? {
+        guard locator.hasPrefix("css selector:") else { return nil }
+        let selector = String(locator.dropFirst("css selector:".count))
+        guard let text = try evaluate(BrowserScripts.describe(cssSelector: selector)) as? String,
+              let element = try? JSONDecoder().decode(UIElement.self, from: Data(text.utf8)) else { return nil }
+        return element
+    }
+
+    public func visibleText() throws -> String {
+        try evaluate("document.body ? document.body.innerText : ''") as? String ?? ""
+    }
+
+    /// Installs the interaction recorder (`carto record`) in this page and every page opened later.
+    /// - Parameter recordText: keep typed text in the log (never for password fields).
+    public func startRecording(recordText: Bool) throws {
+        let script = BrowserScripts.recorder(recordText: recordText)
+        try client.chromeDevTools("Page.addScriptToEvaluateOnNewDocument", ["source": script])
+        _ = try evaluate(script)
+    }
+
+    /// What the recorder saw since the last call: a JSON array of raw interactions (see `BrowserScripts.recorder`).
+    public func drainRecording() throws -> Data {
+        let text = try evaluate("window.__cartoRecorder ? window.__cartoRecorder.drain() : '[]'") as? String ?? "[]"
+        return Data(text.utf8)
+    }
+
+    /// The page's size in CSS pixels.
+    public func viewport() throws -> (width: Double, height: Double) {
+        let size = try evaluate("[innerWidth, innerHeight]") as? [Double] ?? [390, 844]
+        return (size.first ?? 390, size.dropFirst().first ?? 844)
     }
 
     public func waitForIdle(_ policy: WaitPolicy) throws -> IdleOutcome {

@@ -129,7 +129,7 @@ enum BrowserScripts {
     }
 
     /// A JavaScript expression for the string `s` (JSON is valid JavaScript).
-    private static func jsString(_ s: String) -> String {
+    static func jsString(_ s: String) -> String {
         let array = String(decoding: (try? JSONSerialization.data(withJSONObject: [s])) ?? Data("[\"\"]".utf8), as: UTF8.self)
         return array + "[0]"
     }
@@ -162,10 +162,9 @@ enum BrowserScripts {
     check();
     """#
 
-    /// Sync script (returns JSON text, decoded in one pass): the screen as a tree of the elements a user sees or acts on, plus context and drained failures.
-    /// Locators are CSS paths anchored at the nearest unique id. With an open modal dialog, only its content is
-    /// actionable (the rest is inert, as for a user).
-    static let snapshot = #"""
+    /// How the browser dialect sees one element: role, visibility, CSS path, label. Shared by the snapshot and the
+    /// recorder (`carto record`), so recorded targets and replayed snapshots describe elements the same way.
+    static let elementHelpers = #"""
     const c = window.__carto;
     const textTypes = { email: 'textField', url: 'textField', tel: 'textField', number: 'textField', text: 'textField',
                         password: 'secureTextField', search: 'searchField', date: 'textField', '': 'textField' };
@@ -238,6 +237,12 @@ enum BrowserScripts {
       if (['list', 'table', 'form', 'dialog', 'toolbar', 'tabBar'].includes(role)) return clean(el.getAttribute('name') || el.getAttribute('title'));
       return clean(el.innerText !== undefined ? el.innerText : el.textContent);
     }
+    """# + "\n"
+
+    /// Sync script (returns JSON text, decoded in one pass): the screen as a tree of the elements a user sees or acts on, plus context and drained failures.
+    /// Locators are CSS paths anchored at the nearest unique id. With an open modal dialog, only its content is
+    /// actionable (the rest is inert, as for a user).
+    static let snapshot = elementHelpers + #"""
     const modal = document.querySelector('dialog:modal') ||
       [...document.querySelectorAll('[aria-modal="true"]')].find(isVisible) || null;
     const origin = location.origin;

@@ -66,7 +66,21 @@ public final class IOSDriver: AppDriver, @unchecked Sendable {
             } else {
                 try client.back()
             }
+        case .adjust(let element, let value):
+            // Picker wheels take the row's text, sliders a normalised position, date pickers their text.
+            try client.sendKeys(value, to: try client.find(element))
+        case .swipe(let element, let direction):
+            var arguments: [String: Any] = ["direction": direction]
+            if let element { arguments["elementId"] = try client.find(element).id }
+            _ = try mobile("swipe", arguments)
         }
+    }
+
+    public func element(atLocator locator: String) throws -> UIElement? {
+        guard let colon = locator.firstIndex(of: ":") else { return nil }
+        let found = try client.findElements(using: String(locator[..<colon]), String(locator[locator.index(after: colon)...]))
+        guard !found.isEmpty else { return nil }
+        return UIElement(role: .other, platformType: "XCUIElementTypeOther", locator: locator)
     }
 
     /// WDA waits for the app's quiescence before answering; on top of that the page source must be the same twice.

@@ -5,26 +5,18 @@ import Foundation
 /// with each failure found there and the events that reproduce it.
 public enum JUnitReport {
     public static func render(_ model: CrawlModel) -> String {
-        let h = Markup.html
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let failing = Set(model.failures.map(\.state))
-        out += "<testsuites><testsuite name=\"carto crawl \(h(model.app.start))\" tests=\"\(model.states.count)\" failures=\"\(failing.count)\" errors=\"0\" time=\"\(model.stats.durationSeconds)\">\n"
-        for s in model.states {
-            let name = "\(s.id) \(s.title) (\(s.context))"
+        let cases = model.states.map { s -> JUnitXML.Case in
+            var c = JUnitXML.Case(classname: "crawl", name: "\(s.id) \(s.title) (\(s.context))")
             let failures = model.failures.filter { $0.state == s.id }
-            if failures.isEmpty {
-                out += "  <testcase classname=\"crawl\" name=\"\(h(name))\"/>\n"
-                continue
+            if !failures.isEmpty {
+                let details = failures.map { f in
+                    (f.location.map { $0 + "\n" } ?? "") + "Reproduce from the start:\n" + f.path.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")
+                }.joined(separator: "\n\n")
+                c.failure = (failures[0].kind, failures.map(\.message).joined(separator: "; "), details)
             }
-            out += "  <testcase classname=\"crawl\" name=\"\(h(name))\">\n"
-            for f in failures {
-                let steps = f.path.enumerated().map { "\($0.offset + 1). \($0.element)" }.joined(separator: "\n")
-                out += "    <failure type=\"\(h(f.kind))\" message=\"\(h(f.message))\">\(h((f.location.map { $0 + "\n" } ?? "") + "Reproduce from the start:\n" + steps))</failure>\n"
-            }
-            out += "  </testcase>\n"
+            return c
         }
-        out += "</testsuite></testsuites>\n"
-        return out
+        return JUnitXML(suite: "carto crawl \(model.app.start)", seconds: model.stats.durationSeconds, cases: cases).render()
     }
 
     public static func write(_ model: CrawlModel, to path: String) throws {

@@ -1,0 +1,164 @@
+import CartoCore
+import Foundation
+import Yams
+
+/// A recorded or written journey through an app: FoneMonkey-style high-level commands (command + component type +
+/// target + arguments), each target carrying several locators so replay can fall back when one stops matching.
+/// Stored as JSON (`script.json`) or readable YAML (`script.yaml`); both decode to this type.
+public struct JourneyScript: Codable, Sendable, Equatable {
+    public var schema = "carto.journey/1"
+    /// `web` or `ios`.
+    public var platform: String
+    /// Start URL (web) or bundle id (iOS).
+    public var start: String
+    public var viewport: Viewport?
+    public var steps: [JourneyStep]
+
+    public struct Viewport: Codable, Sendable, Equatable {
+        public var width: Double
+        public var height: Double
+        public init(width: Double, height: Double) { self.width = width; self.height = height }
+    }
+
+    public init(platform: String, start: String, viewport: Viewport? = nil, steps: [JourneyStep] = []) {
+        self.platform = platform; self.start = start; self.viewport = viewport; self.steps = steps
+    }
+
+    enum CodingKeys: String, CodingKey { case schema, platform, start, viewport, steps }
+
+    /// `schema` may be left out of hand-written scripts; a newer one is refused.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schema = try c.decodeIfPresent(String.self, forKey: .schema) ?? "carto.journey/1"
+        guard schema == "carto.journey/1" else {
+            throw DecodingError.dataCorruptedError(forKey: .schema, in: c, debugDescription: "\(schema) is not a schema this carto reads (carto.journey/1); update carto")
+        }
+        platform = try c.decodeIfPresent(String.self, forKey: .platform) ?? "web"
+        start = try c.decode(String.self, forKey: .start)
+        viewport = try c.decodeIfPresent(Viewport.self, forKey: .viewport)
+        steps = try c.decode([JourneyStep].self, forKey: .steps)
+    }
+
+    // MARK: files
+
+    public enum Format: String, Sendable { case json, yaml }
+
+    public static func format(of path: String) -> Format {
+        path.hasSuffix(".yaml") || path.hasSuffix(".yml") ? .yaml : .json
+    }
+
+    public func encoded(as format: Format) throws -> Data {
+        switch format {
+        case .json:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            return try encoder.encode(self) + Data("\n".utf8)
+        case .yaml:
+            let encoder = YAMLEncoder()
+            encoder.options.sortKeys = false
+            return Data(try encoder.encode(self).utf8)
+        }
+    }
+
+    public func write(to path: String) throws {
+        do { try encoded(as: Self.format(of: path)).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+            throw CartoError("\(path): cannot write the script (\(error.localizedDescription)); check the folder exists and is writable")
+        }
+    }
+
+    /// Reads a `.json`, `.yaml` or `.yml` script; errors name the file and, where the decoder knows it, the step.
+    public static func read(_ path: String) throws -> JourneyScript {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CartoError("\(path): cannot read the script; check the path (record one with `carto record URL --output DIR`)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw CartoError("\(path): not UTF-8 text; save the script as UTF-8") }
+        let script: JourneyScript
+        do {
+            script = format(of: path) == .yaml ? try YAMLDecoder().decode(JourneyScript.self, from: text)
+                                                : try JSONDecoder().decode(JourneyScript.self, from: data)
+        } catch let error as DecodingError {
+            throw CartoError("\(path): \(describe(error)); fix the script")
+        } catch {
+            throw CartoError("\(path): not a valid \(format(of: path) == .yaml ? "YAML" : "JSON") script (\(error)); fix the syntax")
+        }
+        for (i, step) in script.steps.enumerated() {
+            if let problem = step.problem { throw CartoError("\(path): step \(i + 1) (\(step.command)): \(problem); fix the script") }
+        }
+        return script
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func where_(_ path: [CodingKey]) -> String {
+            path.map { $0.intValue.map { "[\($0 + 1)]" } ?? ".\($0.stringValue)" }.joined().replacingOccurrences(of: "steps[", with: "step [")
+        }
+        switch error {
+        case .keyNotFound(let key, let c): return "\(where_(c.codingPath + [key])) is missing"
+        case .typeMismatch(_, let c), .valueNotFound(_, let c): return "\(where_(c.codingPath)) has the wrong type"
+        case .dataCorrupted(let c): return c.codingPath.isEmpty ? "not valid JSON or YAML" : "\(where_(c.codingPath)): \(c.debugDescription)"
+        @unknown default: return "unreadable"
+        }
+    }
+}
+
+/// One command. `args` by command: `type` [text] (`${NAME}` is replaced by `--var NAME=…`), `setValue` [value],
+/// `swipe` [direction], `verify` [what, expected] with what = `screen` (title), `text` (shown anywhere),
+/// `exists`, `absent`, `value` (the target's value).
+public struct JourneyStep: Codable, Sendable, Equatable {
+    public var command: String
+    /// The target's normalised role: `button`, `link`, `textField`, …
+    public var component: String?
+    public var target: Locators?
+    public var args: [String]?
+    /// The screen the step was recorded on.
+    public var screen: String?
+    /// A screenshot taken when the step was recorded (relative to the script).
+    public var screenshot: String?
+
+    public static let commands: Set<String> = ["tap", "doubleTap", "longPress", "type", "submit", "setValue", "swipe", "scroll", "back", "verify"]
+    public static let verifications: Set<String> = ["screen", "text", "exists", "absent", "value"]
+
+    public init(command: String, component: String? = nil, target: Locators? = nil, args: [String]? = nil, screen: String? = nil) {
+        self.command = command; self.component = component; self.target = target; self.args = args; self.screen = screen
+    }
+
+    /// What is wrong with the step, or nil.
+    var problem: String? {
+        guard Self.commands.contains(command) else { return "unknown command; use one of \(Self.commands.sorted().joined(separator: ", "))" }
+        let needsTarget: Set<String> = ["tap", "doubleTap", "longPress", "type", "submit", "setValue"]
+        if needsTarget.contains(command), target?.isEmpty != false { return "needs a target with at least one locator (id, label, text or path)" }
+        switch command {
+        case "type", "setValue", "swipe": if (args ?? []).isEmpty { return "needs an argument" }
+        case "verify":
+            guard let what = args?.first, Self.verifications.contains(what) else { return "verify needs args [what, expected] with what one of \(Self.verifications.sorted().joined(separator: ", "))" }
+            if ["screen", "text", "value"].contains(what), (args ?? []).count < 2 { return "verify \(what) needs the expected text" }
+            if ["exists", "absent", "value"].contains(what), target?.isEmpty != false { return "verify \(what) needs a target" }
+        default: break
+        }
+        return nil
+    }
+
+    /// Human words for reports: `tap button "Sign in"`.
+    public var summary: String {
+        let name = target.map { t in [t.id.map { "#" + $0 }, t.label.map { "\"\($0)\"" }, t.text.map { "\"\($0)\"" }].compactMap { $0 }.first ?? t.path ?? "" } ?? ""
+        var parts = [command]
+        if let component, command != "verify" { parts.append(component) }
+        if !name.isEmpty { parts.append(name) }
+        if let args, !args.isEmpty { parts.append(args.map { $0.count > 40 ? String($0.prefix(39)) + "…" : $0 }.map { "\"\($0)\"" }.joined(separator: " ")) }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// Ways to find a target, tried in this order: identifier, accessibility label, visible text, type-and-index path.
+public struct Locators: Codable, Sendable, Equatable {
+    /// accessibilityIdentifier (iOS) or id / data-testid / name (web).
+    public var id: String?
+    public var label: String?
+    public var text: String?
+    /// Platform locator by type and position: `css selector:body > main:nth-of-type(1) > button:nth-of-type(2)` (web),
+    /// `xpath://XCUIElementTypeButton[2]` (iOS).
+    public var path: String?
+    public init(id: String? = nil, label: String? = nil, text: String? = nil, path: String? = nil) {
+        self.id = id; self.label = label; self.text = text; self.path = path
+    }
+    public var isEmpty: Bool { [id, label, text, path].allSatisfy { $0?.isEmpty != false } }
+}
