@@ -1,4 +1,5 @@
 import CartoCore
+import CartoDrivers
 import CartoProbe
 import CartoUsage
 import Foundation
@@ -212,4 +213,64 @@ func runUsageBenchmark(_ arguments: [String]) {
     print("report.json: \(json?.summary.events ?? 0) events analysed, \(json?.screens.count ?? 0) screens, \(json?.heatmaps.count ?? 0) heatmaps")
     print(String(format: "target ≤ 10 s for %d events: first run %.2f s, repeat %.2f s", written, cold, warm))
     exit(cold <= 10 ? 0 : 1)
+}
+
+/// `carto-bench recorder`: what the in-page recorder of `carto record` adds per event, in headless Chromium. The same
+/// page replays the same synthetic mix of real DOM events (pointer down/move/up, clicks, scrolls, text changes) without
+/// and with the recorder, alternating, draining the recorder's queue every 100 events as `carto record` does.
+func runRecorderBenchmark(_ arguments: [String]) {
+    var events = 20_000, rounds = 5
+    var args = arguments
+    while !args.isEmpty {
+        let a = args.removeFirst()
+        switch a {
+        case "--events": events = Int(args.removeFirst()) ?? events
+        case "--rounds": rounds = Int(args.removeFirst()) ?? rounds
+        default: FileHandle.standardError.write(Data("unknown option \(a)\n".utf8)); exit(2)
+        }
+    }
+    let rows = (1...200).map { "<li><button id=\"b\($0)\">Item \($0)</button> <span>detail \($0)</span></li>" }.joined()
+    let page = """
+    <!doctype html><html><head><title>Bench</title></head><body><main><h1>Recorder benchmark</h1>
+    <input id="name" type="text"><div id="list" style="height:300px;overflow:auto"><ul>\(rows)</ul></div></main></body></html>
+    """
+    let site = try! LoopbackServer { _ in .init(contentType: "text/html", body: Data(page.utf8)) }
+    defer { site.stop() }
+    let mix = """
+    (() => {
+      const n = \(events), list = document.getElementById('list'), input = document.getElementById('name');
+      const buttons = [...document.querySelectorAll('button')];
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) {
+        const b = buttons[i % buttons.length], k = i % 10;
+        const opts = { clientX: 50 + (i % 7) * 9, clientY: 120 + (i % 13) * 11, pointerId: 1, bubbles: true, cancelable: true };
+        if (k === 0) b.dispatchEvent(new PointerEvent('pointerdown', opts));
+        else if (k < 7) b.dispatchEvent(new PointerEvent('pointermove', opts));
+        else if (k === 7) b.dispatchEvent(new PointerEvent('pointerup', opts));
+        else if (k === 8) b.dispatchEvent(new MouseEvent('click', opts));
+        else if (i % 20 === 9) list.dispatchEvent(new Event('scroll'));
+        else { input.value = 'v' + i; input.dispatchEvent(new Event('change', { bubbles: true })); }
+        if (i % 100 === 99 && window.__cartoRecorder) window.__cartoRecorder.drain();
+      }
+      return performance.now() - t0;
+    })()
+    """
+    func measure(recording: Bool) -> Double {
+        let driver = try! BrowserDriver(startURL: site.url.appendingPathComponent("/"))
+        defer { driver.close() }
+        try! driver.restart()
+        if recording { try! driver.startRecording(recordText: false) }
+        _ = try! driver.client.chromeDevTools("Runtime.evaluate", ["expression": mix, "returnByValue": true])   // warm-up
+        let answer = try! driver.client.chromeDevTools("Runtime.evaluate", ["expression": mix, "returnByValue": true]) as? [String: Any]
+        return ((answer?["result"] as? [String: Any])?["value"] as? Double) ?? .nan
+    }
+    var without: [Double] = [], with: [Double] = []
+    for round in 1...rounds {
+        let a = measure(recording: false), b = measure(recording: true)
+        without.append(a); with.append(b)
+        print(String(format: "round %d: %d events without recorder %.1f ms, with recorder %.1f ms → %.4f ms per event", round, events, a, b, (b - a) / Double(events)))
+    }
+    let overhead = (median(with) - median(without)) / Double(events)
+    print(String(format: "median: without %.1f ms, with %.1f ms; recorder overhead %.4f ms per event (target ≤ 0.2 ms)", median(without), median(with), overhead))
+    exit(overhead <= 0.2 ? 0 : 1)
 }

@@ -88,6 +88,9 @@ if CommandLine.arguments.dropFirst().first == "generate-sessions" {
     runGenerateSessions(Array(CommandLine.arguments.dropFirst(2)))
     exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "recorder" {
+    runRecorderBenchmark(Array(CommandLine.arguments.dropFirst(2)))
+}
 if CommandLine.arguments.dropFirst().first == "usage" {
     runUsageBenchmark(Array(CommandLine.arguments.dropFirst(2)))
 }

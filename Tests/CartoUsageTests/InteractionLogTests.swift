@@ -104,3 +104,42 @@ final class InteractionLogTests: XCTestCase {
         }
     }
 }
+
+/// The hand-written line parser must read exactly what Foundation's JSONDecoder reads.
+final class InteractionLineParserTests: XCTestCase {
+    func parse(_ line: String) throws -> InteractionEvent {
+        var bytes = Array(line.utf8)
+        return try bytes.withUnsafeMutableBufferPointer { try InteractionLineParser.parse(UnsafeBufferPointer($0)) }
+    }
+
+    func testAgreesWithJSONDecoderOnTheBundledSessionsAndEdgeCases() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var lines: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: root.path + "/Examples/usage-sessions") where file.hasSuffix(".jsonl") {
+            lines += try String(contentsOfFile: root.path + "/Examples/usage-sessions/" + file, encoding: .utf8).split(separator: "\n").map(String.init)
+        }
+        XCTAssertGreaterThan(lines.count, 3000)
+        lines += [
+            #"{"v":1,"ts":1.7e12,"session":"é\"\\\/\n\u00e9\ud83d\ude00","seq":0,"name":"x","future":{"a":[1,{"b":null}],"c":"}"},"x":-0.5,"y":1E-3}"#,
+            #"  { "v" : 1 , "ts" : 1700000000000.123 , "session" : "s" , "seq" : 3 , "name" : "carto.gesture" , "path" : [ [ 1 , 2.5 ] , [ ] ] , "target" : { "id" : null , "label" : "L", "extra": true } , "recognised" : false }  "#,
+            #"{"v":1,"ts":123456789012345678901,"session":"s","seq":1,"name":"n","lat":51.0623951234567,"lon":3.7210080000000001}"#,
+        ]
+        let decoder = JSONDecoder()
+        for line in lines {
+            XCTAssertEqual(try parse(line), try decoder.decode(InteractionEvent.self, from: Data(line.utf8)), line)
+        }
+    }
+
+    func testFailuresNameTheField() {
+        func failure(_ line: String) -> InteractionLineParser.Failure? {
+            do { _ = try parse(line); return nil } catch { return error as? InteractionLineParser.Failure }
+        }
+        XCTAssertEqual(failure(#"{"v":1,"ts":1,"session":"s","seq":0}"#), .missing("name"))
+        XCTAssertEqual(failure(#"{"v":1,"ts":1,"session":"s","seq":0.5,"name":"n"}"#), .wrongType("seq"))
+        XCTAssertEqual(failure(#"{"v":1,"ts":1,"session":"s","seq":0,"name":"n","recognised":"yes"}"#), .wrongType("recognised"))
+        XCTAssertEqual(failure(#"{"v":1,"ts":1,"session":"s","seq":0,"name":"n","target":{"id":3}}"#), .wrongType("target.id"))
+        XCTAssertEqual(failure(#"{"v":1,"ts":1,"session":"s","seq":0,"name":"n"} trailing"#), .syntax)
+        XCTAssertEqual(failure(#"[1,2]"#), .syntax)
+        XCTAssertEqual(failure(#"{"v":1,"ts":1,"session":"s"#), .syntax)
+    }
+}

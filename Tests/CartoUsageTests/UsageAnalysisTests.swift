@@ -149,6 +149,8 @@ final class UsageAnalysisTests: XCTestCase {
         XCTAssertEqual(checker.points[1].lon, 3.7202)
         XCTAssertEqual(checker.elevations, ["10", "11"], "the third fix has no altitude")
         XCTAssertEqual(checker.times.first, "2023-11-14T22:13:21.000Z")
+        // xsd:decimal: no exponent, at most 7 decimals.
+        XCTAssertEqual([0.00001, -3.5, 10, -0.00000001, 51.062395, -179.99999999].map(GPX.format), ["0.00001", "-3.5", "10", "0", "51.062395", "-180"])
     }
 
     func testHeatmapsArePNGsOverTheScreenshot() throws {
@@ -243,6 +245,16 @@ final class GPXChecker: NSObject, XMLParserDelegate {
                 times.append(text)
                 if text.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$"#, options: .regularExpression) == nil { problems.append("time \(text)") }
             }
+        }
+    }
+}
+
+final class ReportTimeTests: XCTestCase {
+    func testISOTimesMatchFoundation() {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        for ms in [0.0, 1_700_000_310_000, 951_782_400_123, 4_102_444_799_999, 1_583_020_800_007, 1_709_251_199_050.7] {
+            XCTAssertEqual(ReportTime.iso(ms), formatter.string(from: Date(timeIntervalSince1970: (ms / 1000).rounded(.down) + Double(Int(ms) % 1000) / 1000)), "\(ms)")
         }
     }
 }

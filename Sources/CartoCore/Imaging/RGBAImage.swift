@@ -60,25 +60,33 @@ public struct RGBAImage: Sendable, Equatable {
         }
     }
 
-    /// A line `thickness` wide, drawn as overlapping discs (round caps and joins for paths).
-    public mutating func drawLine(from a: (x: Double, y: Double), to b: (x: Double, y: Double), thickness: Double, _ colour: RGBA) {
-        let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-        let steps = max(1, Int(length / max(thickness / 3, 0.5)))
-        // Stamp into a mask first so overlapping stamps do not darken the line.
-        var mask: [Int: Double] = [:]
+    /// A polyline `thickness` wide with round caps and joins, anti-aliased: each pixel near the path is painted
+    /// once, by its distance to the nearest segment (so joins do not darken).
+    public mutating func drawPolyline(_ points: [(x: Double, y: Double)], thickness: Double, _ colour: RGBA) {
+        guard let first = points.first else { return }
         let r = thickness / 2
-        for s in 0...steps {
-            let t = Double(s) / Double(steps)
-            let cx = a.x + (b.x - a.x) * t, cy = a.y + (b.y - a.y) * t
-            for y in Int(cy - r - 1)...Int(cy + r + 1) where y >= 0 && y < height {
-                for x in Int(cx - r - 1)...Int(cx + r + 1) where x >= 0 && x < width {
-                    let d = ((Double(x) + 0.5 - cx) * (Double(x) + 0.5 - cx) + (Double(y) + 0.5 - cy) * (Double(y) + 0.5 - cy)).squareRoot()
-                    let c = min(1, max(0, r + 0.5 - d))
-                    if c > 0 { mask[y * width + x] = max(mask[y * width + x] ?? 0, c) }
+        var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
+        for p in points { minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y) }
+        let x0 = max(0, Int(minX - r - 1)), x1 = min(width - 1, Int(maxX + r + 1))
+        let y0 = max(0, Int(minY - r - 1)), y1 = min(height - 1, Int(maxY + r + 1))
+        guard x0 <= x1, y0 <= y1 else { return }
+        let segments = points.count == 1 ? [(first, first)] : Array(zip(points, points.dropFirst()))
+        for y in y0...y1 {
+            let py = Double(y) + 0.5
+            for x in x0...x1 {
+                let px = Double(x) + 0.5
+                var best = Double.infinity
+                for (a, b) in segments {
+                    let dx = b.x - a.x, dy = b.y - a.y
+                    let lengthSquared = dx * dx + dy * dy
+                    let t = lengthSquared == 0 ? 0 : min(1, max(0, ((px - a.x) * dx + (py - a.y) * dy) / lengthSquared))
+                    let ex = px - (a.x + t * dx), ey = py - (a.y + t * dy)
+                    best = min(best, ex * ex + ey * ey)
                 }
+                let coverage = r + 0.5 - best.squareRoot()
+                if coverage > 0 { blend(x: x, y: y, colour, coverage: coverage) }
             }
         }
-        for (i, c) in mask { blend(x: i % width, y: i / width, colour, coverage: c) }
     }
 
     /// Scaled to `width`×`height` by area averaging (for shrinking 2× screenshots to points).

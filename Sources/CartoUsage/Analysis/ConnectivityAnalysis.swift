@@ -6,22 +6,27 @@ final class ConnectivityAnalysis: UsageAnalysis {
     private var episodes: [UsageReport.ConnectivityEpisode] = []
     private let window: Double
     private var session: UsageSession?
-    private var recent: [UsageEvent] = []          // activity in the last `window`, for `before`
+    /// The last 256 actions (name and time), a ring: what happened just before a loss.
+    private var recent = [(ts: Double, name: String)](repeating: (-.infinity, ""), count: 256)
+    private var recentNext = 0
     private var open: (start: Double, index: Int)?  // index into episodes
     private var closed: [(end: Double, index: Int)] = []  // episodes still collecting `after`
     private var lastTs = 0.0
 
     init(options: UsageReportOptions) { window = options.connectivityWindowSeconds * 1000 }
 
-    func begin(session: UsageSession) { self.session = session; recent.removeAll(); open = nil; closed.removeAll() }
+    func begin(session: UsageSession) {
+        self.session = session; open = nil; closed.removeAll()
+        for i in recent.indices { recent[i] = (-.infinity, "") }
+    }
 
     func consume(_ e: UsageEvent) {
         lastTs = e.ts
         if e.name == "carto.connectivity", let connected = e.connected {
             if !connected, open == nil {
-                let before = recent.filter { e.ts - $0.ts <= window }
+                let before = recent.filter { e.ts - $0.ts <= window }.reduce(into: [String: Int]()) { $0[$1.name, default: 0] += 1 }
                 episodes.append(.init(session: e.session, user: session?.user, start: ReportTime.iso(e.ts), durationSeconds: 0,
-                                      screen: e.screen, network: e.network, during: [:], before: count(before), after: [:], screensDuring: []))
+                                      screen: e.screen, network: e.network, during: [:], before: before, after: [:], screensDuring: []))
                 open = (e.ts, episodes.count - 1)
             } else if connected, let current = open {
                 episodes[current.index].durationSeconds = round3((e.ts - current.start) / 1000)
@@ -30,7 +35,7 @@ final class ConnectivityAnalysis: UsageAnalysis {
             }
             return
         }
-        closed.removeAll { e.ts - $0.end > window }
+        if !closed.isEmpty { closed.removeAll { e.ts - $0.end > window } }
         if e.isActivity || e.name == "carto.screen.appeared" {
             if let current = open {
                 episodes[current.index].during[e.name, default: 0] += 1
@@ -39,13 +44,9 @@ final class ConnectivityAnalysis: UsageAnalysis {
                 }
             }
             for c in closed { episodes[c.index].after[e.name, default: 0] += 1 }
-            recent.append(e)
-            if recent.count > 256 { recent.removeFirst(recent.count - 256) }
+            recent[recentNext] = (e.ts, e.name)
+            recentNext = (recentNext + 1) % recent.count
         }
-    }
-
-    private func count(_ events: [UsageEvent]) -> [String: Int] {
-        events.reduce(into: [:]) { $0[$1.name, default: 0] += 1 }
     }
 
     func endSession() {

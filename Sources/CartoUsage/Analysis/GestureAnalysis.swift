@@ -17,9 +17,8 @@ final class GestureAnalysis: UsageAnalysis {
             let kind = e.gesture ?? (e.name == "app.screen.click" ? "tap" : "gesture")
             if e.recognised == false {
                 screens[screen, default: Counts()].unrecognised += 1
-                var entry = unrecognised[screen, default: [:]][kind] ?? (0, [])
-                entry.count += 1; entry.sessions.insert(e.session)
-                unrecognised[screen, default: [:]][kind] = entry
+                unrecognised[screen, default: [:]][kind, default: (0, [])].count += 1
+                unrecognised[screen, default: [:]][kind, default: (0, [])].sessions.insert(e.session)
             } else if e.name == "carto.gesture" {
                 // Taps are how buttons are pressed; the comparison is buttons against the other gestures.
                 screens[screen, default: Counts()].gestures[kind, default: 0] += 1

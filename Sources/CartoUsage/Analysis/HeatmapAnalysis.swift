@@ -13,7 +13,8 @@ final class HeatmapAnalysis: UsageAnalysis {
     }
     private(set) var screens: [String: Screen] = [:]
     private var size: (Double, Double) = (390, 844)
-    private static let maxPaths = 2_000
+    /// Paths drawn per screen: beyond a few hundred, more white lines only thicken the same strokes.
+    private static let maxPaths = 300
 
     func begin(session: UsageSession) { size = (session.screenWidth ?? 390, session.screenHeight ?? 844) }
 
@@ -22,18 +23,19 @@ final class HeatmapAnalysis: UsageAnalysis {
         case "app.screen.click", "carto.gesture":
             guard let x = e.x, let y = e.y else { return }
             let key = e.screen ?? "unnamed"
-            var s = screens[key] ?? Screen(width: size.0, height: size.1)
-            if e.recognised == false { s.unrecognised.append((x, y)) } else { s.taps.append((x, y)) }
-            if e.path != nil, s.paths.count < Self.maxPaths {
+            // In place: copying a screen's arrays out and back per event made this pass quadratic.
+            let fresh = Screen(width: size.0, height: size.1)
+            if e.recognised == false { screens[key, default: fresh].unrecognised.append((x, y)) } else { screens[key, default: fresh].taps.append((x, y)) }
+            if e.path != nil, (screens[key]?.paths.count ?? 0) < Self.maxPaths {
                 let points = e.points
-                if points.count >= 2 { s.paths.append(points) }
+                if points.count >= 2 { screens[key, default: fresh].paths.append(points) }
             }
-            screens[key] = s
         case "carto.screenshot":
             guard let file = e.file, let screen = e.screen else { return }
-            var s = screens[screen] ?? Screen(width: size.0, height: size.1)
-            if s.screenshot == nil || s.screenshot!.ts < e.ts, FileManager.default.fileExists(atPath: file) { s.screenshot = (file, e.ts) }
-            screens[screen] = s
+            let current = screens[screen]?.screenshot
+            if current == nil || current!.ts < e.ts, FileManager.default.fileExists(atPath: file) {
+                screens[screen, default: Screen(width: size.0, height: size.1)].screenshot = (file, e.ts)
+            }
         default: break
         }
     }
@@ -42,24 +44,42 @@ final class HeatmapAnalysis: UsageAnalysis {
 
     func contribute(to report: inout UsageReport, context: UsageReportContext) throws {
         guard context.options.heatmaps else { return }
-        let names = screens.keys.sorted()
-        var used = Set<String>()
-        for name in names {
+        let names = screens.keys.sorted().filter { name in
             let s = screens[name]!
-            guard !s.taps.isEmpty || !s.unrecognised.isEmpty || !s.paths.isEmpty else { continue }
+            return !s.taps.isEmpty || !s.unrecognised.isEmpty || !s.paths.isEmpty
+        }
+        var used = Set<String>()
+        var files: [String] = []
+        for name in names {
             var base = FileNames.safe(name)
             while !used.insert(base.lowercased()).inserted { base += "_" }
-            let file = "heatmaps/\(base).png"
-            if let folder = context.outputFolder {
-                let image = try HeatmapRenderer.render(screen: s)
-                let url = folder.appendingPathComponent(file)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try PNG.encode(image).write(to: url, options: .atomic)
+            files.append("heatmaps/\(base).png")
+        }
+        if let folder = context.outputFolder, !names.isEmpty {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("heatmaps"), withIntermediateDirectories: true)
+            // One picture per screen, rendered on every core.
+            let screens = names.map { self.screens[$0]! }
+            let errors = ErrorBox(), files = files
+            DispatchQueue.concurrentPerform(iterations: names.count) { i in
+                do { try PNG.encode(try HeatmapRenderer.render(screen: screens[i])).write(to: folder.appendingPathComponent(files[i]), options: .atomic) }
+                catch { errors.record(error) }
             }
+            if let error = errors.first { throw error }
+        }
+        for (name, file) in zip(names, files) {
+            let s = screens[name]!
             report.heatmaps.append(.init(screen: name, file: file, touches: s.taps.count + s.unrecognised.count, paths: s.paths.count,
                                          screenshot: s.screenshot?.file))
         }
     }
+}
+
+/// The first error of parallel work.
+final class ErrorBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var errors: [Error] = []
+    func record(_ e: Error) { lock.withLock { errors.append(e) } }
+    var first: Error? { lock.withLock { errors.first } }
 }
 
 /// Draws one screen's heatmap: screenshot (or a neutral background) at point size, dimmed; touch density in heat
@@ -83,7 +103,7 @@ enum HeatmapRenderer {
             }
         }
         for path in s.paths {
-            for (a, b) in zip(path, path.dropFirst()) { image.drawLine(from: a, to: b, thickness: 3, RGBA(255, 255, 255, 170)) }
+            image.drawPolyline(path, thickness: 3, RGBA(255, 255, 255, 170))
             if let end = path.last { image.fillDisc(centerX: end.x, centerY: end.y, radius: 4, RGBA(255, 255, 255, 220)) }
         }
         for (x, y) in s.unrecognised.prefix(5_000) {

@@ -29,7 +29,6 @@ public enum InteractionLogReader {
     public static func parse(_ data: Data, name: String) -> Result {
         var events: [InteractionEvent] = []
         var problems: [LogProblem] = []
-        let decoder = JSONDecoder()
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             var start = 0, lineNumber = 0
@@ -42,9 +41,9 @@ public enum InteractionLogReader {
                 if last > start, bytes[last - 1] == 13 { last -= 1 }   // CRLF
                 defer { start = end + 1 }
                 guard last > start else { continue }
-                let line = Data(bytes: bytes.baseAddress! + start, count: last - start)
-                do {
-                    let event = try decoder.decode(InteractionEvent.self, from: line)
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<last])
+                do throws(InteractionLineParser.Failure) {
+                    let event = try InteractionLineParser.parse(line)
                     guard event.v <= InteractionEvent.schemaVersion else {
                         problems.append(LogProblem(file: name, line: lineNumber, message: "schema version \(event.v) is newer than this carto reads (\(InteractionEvent.schemaVersion)); update carto"))
                         continue
@@ -62,15 +61,11 @@ public enum InteractionLogReader {
         return Result(events: events, problems: problems)
     }
 
-    private static func describe(_ error: Error, truncated: Bool) -> String {
-        switch error as? DecodingError {
-        case .keyNotFound(let key, let context)?:
-            let path = (context.codingPath + [key]).map(\.stringValue).joined(separator: ".")
-            return "required field \"\(path)\" is missing"
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            return "field \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\" has the wrong type"
-        default:
-            return truncated ? "the line is cut off (the app stopped while writing?)" : "not a JSON object"
+    private static func describe(_ error: InteractionLineParser.Failure, truncated: Bool) -> String {
+        switch error {
+        case .missing(let key): return "required field \"\(key)\" is missing"
+        case .wrongType(let key): return "field \"\(key)\" has the wrong type"
+        case .syntax: return truncated ? "the line is cut off (the app stopped while writing?)" : "not a JSON object"
         }
     }
 }

@@ -32,5 +32,16 @@ public enum GPX {
         return out
     }
 
-    private static func format(_ v: Double) -> String { String(format: "%.7f", v).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression) }
+    /// xsd:decimal with at most 7 decimals (1 cm), no exponent, no trailing zeros.
+    static func format(_ v: Double) -> String {
+        let scaled = Int64((abs(v) * 10_000_000).rounded())
+        var fraction = scaled % 10_000_000
+        var text = (v < 0 && scaled != 0 ? "-" : "") + String(scaled / 10_000_000)
+        guard fraction != 0 else { return text }
+        var digits = 7
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        let f = String(fraction)
+        text += "." + String(repeating: "0", count: digits - f.count) + f
+        return text
+    }
 }

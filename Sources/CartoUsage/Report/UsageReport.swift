@@ -119,9 +119,26 @@ public struct UsageReport: Codable, Sendable {
 }
 
 enum ReportTime {
+    /// UTC with milliseconds, `2026-11-21T10:00:00.000Z`, formatted by hand (a date formatter per call dominated
+    /// reports with many connectivity episodes and location fixes).
     static func iso(_ ms: Double) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date(timeIntervalSince1970: ms / 1000))
+        let total = Int64((ms).rounded(.down))
+        let millis = Int(((total % 1000) + 1000) % 1000)
+        var seconds = (total - Int64(millis)) / 1000
+        let secondOfDay = Int(((seconds % 86_400) + 86_400) % 86_400)
+        seconds -= Int64(secondOfDay)
+        // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+        let z = seconds / 86_400 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let ms3 = millis < 10 ? "00\(millis)" : millis < 100 ? "0\(millis)" : "\(millis)"
+        return "\(year)-\(two(Int(month)))-\(two(Int(day)))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60)).\(ms3)Z"
     }
 }
