@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(name: "CartoReportsTests", dependencies: ["CartoReports", "CartoArch", "CartoCore"]),
         .testTarget(name: "CartoCLITests", dependencies: ["CartoCore"]),
         .testTarget(name: "CartoDriversTests", dependencies: ["CartoDrivers", "CartoCore"]),
-        .testTarget(name: "CartoExploreTests", dependencies: ["CartoExplore", "CartoDrivers", "CartoCore"]),
+        .testTarget(name: "CartoExploreTests", dependencies: ["CartoExplore", "CartoDrivers", "CartoCore", "CartoJourneys"]),
         .testTarget(
             name: "CartoStubTests",
             dependencies: [
