@@ -26,6 +26,27 @@ extension BrowserScripts {
         """
     }
 
+    /// Scrolls a text field into view, focuses it and (with `select`) selects its content so the next key replaces
+    /// it: `"empty"` or `"filled"`, or null when the element is missing or cannot take text.
+    static func focusForTyping(cssSelector: String, select: Bool = true) -> String {
+        """
+        (() => {
+          const e = document.querySelector(\(jsString(cssSelector)));
+          if (!e) return null;
+          const r = e.getBoundingClientRect();
+          if (r.top < 0 || r.bottom > innerHeight) e.scrollIntoView({ block: 'center' });
+          e.focus();
+          if (document.activeElement !== e) return null;
+          const content = e.isContentEditable ? e.innerText : e.value;
+          if (\(select) && content) {
+            if (e.isContentEditable) { const range = document.createRange(); range.selectNodeContents(e); const s = getSelection(); s.removeAllRanges(); s.addRange(range); }
+            else if (e.select) e.select();
+          }
+          return content ? 'filled' : 'empty';
+        })()
+        """
+    }
+
     /// One element found by CSS, described as a snapshot node (JSON text), or null.
     static func describe(cssSelector: String) -> String {
         "(() => {\n" + elementHelpers + """
