@@ -144,7 +144,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
-        .testTarget(name: "CartoJourneysTests", dependencies: ["CartoJourneys", "CartoDrivers", "CartoExplore", "CartoProbe", "CartoCore"]),
+        .testTarget(name: "CartoJourneysTests", dependencies: ["CartoJourneys", "CartoDrivers", "CartoExplore", "CartoProbe", "CartoCore", "CartoUsage"]),
         .testTarget(
             name: "CartoUsageTests",
             dependencies: [

@@ -1,6 +1,7 @@
 import CartoCore
 import CartoDrivers
 @testable import CartoJourneys
+import CartoUsage
 import Foundation
 import XCTest
 
@@ -80,6 +81,17 @@ final class RecordReplayTests: XCTestCase {
         for shot in try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("screenshots").path) {
             XCTAssertNoThrow(try PNG.read(output.appendingPathComponent("screenshots/" + shot)))
         }
+
+        // The recording's log is ready for usage analytics: its taps over its own screenshot.
+        let store = try UsageStore(path: output.appendingPathComponent("usage.sqlite").path)
+        XCTAssertEqual(try store.ingest(paths: [output.path]).problems, [])
+        let report = try UsagePipeline.run(store: store, options: .init(), outputFolder: output.appendingPathComponent("report"))
+        XCTAssertEqual(report.summary.sessions, 1)
+        XCTAssertEqual(report.screens.map(\.name).sorted(), ["Sign in", "Welcome"])
+        let signIn = try XCTUnwrap(report.heatmaps.first { $0.screen == "Sign in" })
+        XCTAssertEqual(signIn.touches, 5, "taps on email, password, remember, login, and the option chosen")
+        XCTAssertNotNil(signIn.screenshot)
+        XCTAssertEqual(try PNG.read(output.appendingPathComponent("report/" + signIn.file)).width, 390)
 
         // Replay in a fresh session: same final state, waiting for the slow login call without sleeping.
         let driver = try BrowserDriver(startURL: app.url)

@@ -89,9 +89,9 @@ public final class JourneyRecorder {
         logOptions.recordText = options.recordText
         logOptions.flushEvery = 1   // the log is on disk as soon as an interaction is drained
         let clock = clock
-        // Remove a log of an earlier recording into the same folder: the session id is fixed.
+        // A new recording into the same folder replaces the log; every recording is its own session.
         try? FileManager.default.removeItem(at: output.appendingPathComponent("log.jsonl"))
-        logger = try InteractionLogger(directory: output, session: "log",
+        logger = try InteractionLogger(directory: output, fileName: "log",
                                        info: .init(user: options.user, app: driver.start, platform: "web", screenWidth: size.width, screenHeight: size.height, consent: true),
                                        options: logOptions, clock: { clock.ms })
         try saveScript()

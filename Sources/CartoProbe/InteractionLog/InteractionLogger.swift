@@ -48,12 +48,13 @@ public final class InteractionLogger: @unchecked Sendable {
         return e
     }()
 
-    /// Starts a session: writes `session.start` at once. `clock` returns milliseconds since 1970 (tests pass their own).
-    public init(directory: URL, session: String = UUID().uuidString.lowercased(), info: SessionInfo, options: Options = Options(),
-                clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 * 1000 }) throws {
+    /// Starts a session: writes `session.start` at once, to `<directory>/<fileName or session>.jsonl`. `clock` returns
+    /// milliseconds since 1970 (tests pass their own).
+    public init(directory: URL, session: String = UUID().uuidString.lowercased(), fileName: String? = nil, info: SessionInfo,
+                options: Options = Options(), clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 * 1000 }) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         self.session = session
-        self.fileURL = directory.appendingPathComponent("\(session).jsonl")
+        self.fileURL = directory.appendingPathComponent("\(fileName ?? session).jsonl")
         self.options = options
         self.consent = info.consent
         self.clock = clock
