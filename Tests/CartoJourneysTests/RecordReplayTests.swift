@@ -1,5 +1,5 @@
 import CartoCore
-import CartoDrivers
+@testable import CartoDrivers
 @testable import CartoJourneys
 import CartoUsage
 import Foundation
@@ -41,7 +41,14 @@ final class RecordReplayTests: XCTestCase {
         try tap("#remember")
         try client.click(try client.findElement("#country option[value=be]"))
         try tap("#login")
-        _ = try driver.waitForIdle(.standard)   // the login call, then the welcome page
+        // Keep polling through the login call and the navigation, as `carto record` does every 100 ms: a poll that
+        // lands while the document is being replaced must not end the recording.
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, (try? driver.evaluate("document.title") as? String) != "Welcome" {
+            _ = try recorder.poll()
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        _ = try driver.waitForIdle(.standard)
         XCTAssertEqual(try driver.snapshot().context.title, "Welcome")
         return try recorder.finish()
     }

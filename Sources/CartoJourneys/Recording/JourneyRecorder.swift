@@ -100,7 +100,11 @@ public final class JourneyRecorder {
     /// Drains what the page recorded since the last call; returns the number of interactions.
     @discardableResult
     public func poll() throws -> Int {
-        let batch = try JSONDecoder().decode([Raw].self, from: try driver.drainRecording())
+        let data: Data
+        do { data = try driver.drainRecording() } catch let error as WebDriverError where error.code == "javascript error" {
+            return 0   // a navigation replaced the document mid-call: its queue is in sessionStorage, read next time
+        }
+        let batch = try JSONDecoder().decode([Raw].self, from: data)
         var wantShot = false
         let stepsBefore = script.steps.count
         for raw in batch {
