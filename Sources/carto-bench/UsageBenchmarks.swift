@@ -259,7 +259,7 @@ func runRecorderBenchmark(_ arguments: [String]) {
         let driver = try! BrowserDriver(startURL: site.url.appendingPathComponent("/"))
         defer { driver.close() }
         try! driver.restart()
-        if recording { try! driver.startRecording(recordText: false) }
+        if recording { try! driver.startRecording() }
         _ = try! driver.client.chromeDevTools("Runtime.evaluate", ["expression": mix, "returnByValue": true])   // warm-up
         let answer = try! driver.client.chromeDevTools("Runtime.evaluate", ["expression": mix, "returnByValue": true]) as? [String: Any]
         return ((answer?["result"] as? [String: Any])?["value"] as? Double) ?? .nan

@@ -228,9 +228,8 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
     }
 
     /// Installs the interaction recorder (`carto record`) in this page and every page opened later.
-    /// - Parameter recordText: keep typed text in the log (never for password fields).
-    public func startRecording(recordText: Bool) throws {
-        let script = BrowserScripts.recorder(recordText: recordText)
+    public func startRecording() throws {
+        let script = BrowserScripts.recorder
         try client.chromeDevTools("Page.addScriptToEvaluateOnNewDocument", ["source": script])
         _ = try evaluate(script)
     }

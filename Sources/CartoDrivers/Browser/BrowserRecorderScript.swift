@@ -68,9 +68,9 @@ extension BrowserScripts {
     /// submit, scroll, connectivity, lifecycle), `ts` (ms since 1970), coordinates, and `target` with the locators
     /// replay falls back through: `id`, `label`, `text`, `role`, `path` (a type-and-index CSS path from body, no ids).
     /// Listeners are passive and in the capture phase: the page's own handlers run exactly as without recording.
-    static func recorder(recordText: Bool) -> String {
-        "(() => {\nif (window.__cartoRecorder) return;\nconst recordText = \(recordText);\n" + elementHelpers + recorderBody + "\n})()"
-    }
+    /// Typed text of ordinary fields is reported (replay needs it; the log writer masks it); password fields never.
+    static let recorder = "(() => {\nif (window.__cartoRecorder) return;\n" + elementHelpers + recorderBody + "\n})()"
+
 
     private static let recorderBody = #"""
     const KEY = '__cartoRecorderQueue';
@@ -169,7 +169,7 @@ extension BrowserScripts {
       if (typed.get(el) === value) return;
       typed.set(el, value);
       const secure = el.type === 'password';
-      push({ kind: 'text', length: value.length, secure, text: secure ? null : value, keepText: recordText && !secure, target: describe(el) });
+      push({ kind: 'text', length: value.length, secure, text: secure ? null : value, target: describe(el) });
       save();
     };
     addEventListener('change', e => {

@@ -173,7 +173,7 @@ public enum ModelJourney {
         // Breadth-first over forward edges: the fewest events from s0.
         var previous: [String: CrawlModel.Edge] = [:]
         var queue = ["s0"], seen: Set<String> = ["s0"]
-        while !queue.isEmpty, !seen.contains(target.id) || queue.first != nil {
+        while !queue.isEmpty {
             let state = queue.removeFirst()
             if state == target.id { break }
             for edge in model.edges where edge.from == state && edge.kind != "back" && !seen.contains(edge.to) {

@@ -81,7 +81,7 @@ public final class JourneyRecorder {
         do { try FileManager.default.createDirectory(at: output.appendingPathComponent("screenshots"), withIntermediateDirectories: true) } catch {
             throw CartoError("\(output.path): cannot create the output folder; check the path and permissions")
         }
-        try driver.startRecording(recordText: options.recordText)
+        try driver.startRecording()
         try driver.restart()
         let size = (try? driver.viewport()) ?? (width: 390, height: 844)
         script = JourneyScript(platform: "web", start: driver.start, viewport: .init(width: size.width, height: size.height))
