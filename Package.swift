@@ -144,7 +144,15 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
-        .testTarget(name: "CartoJourneysTests", dependencies: ["CartoJourneys", "CartoDrivers", "CartoExplore", "CartoProbe", "CartoCore", "CartoUsage"]),
+        .testTarget(
+            name: "CartoJourneysTests",
+            dependencies: [
+                "CartoJourneys", "CartoDrivers", "CartoExplore", "CartoProbe", "CartoCore", "CartoUsage",
+                // Generated XCUITests are checked for syntax errors with the Swift parser (XCTest UI cannot build here).
+                .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .testTarget(
             name: "CartoUsageTests",
             dependencies: [

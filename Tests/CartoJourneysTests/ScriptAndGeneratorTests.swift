@@ -2,7 +2,10 @@ import CartoCore
 import CartoExplore
 @testable import CartoJourneys
 import Foundation
+import SwiftParser
+import SwiftSyntax
 import XCTest
+import Yams
 
 final class ScriptAndGeneratorTests: XCTestCase {
     let script = JourneyScript(platform: "ios", start: "com.example.shop", steps: [
@@ -55,7 +58,13 @@ final class ScriptAndGeneratorTests: XCTestCase {
         XCTAssertTrue(code.contains(#"element(app.sliders, ["Volume"]).adjust(toNormalizedSliderPosition: 0.8)"#))
         XCTAssertTrue(code.contains(#"app.navigationBars["Welcome"].waitForExistence(timeout: 5)"#))
         XCTAssertTrue(code.contains(#""label CONTAINS %@", "Hello \"Ann\"""#), code)
-        XCTAssertEqual(code.components(separatedBy: "{").count, code.components(separatedBy: "}").count, "balanced braces")
+        let tree = Parser.parse(source: code)
+        XCTAssertFalse(tree.hasError, "generated Swift parses without errors:\n\(code)")
+        // Awkward text survives as valid string literals.
+        let awkward = JourneyScript(platform: "ios", start: "x", steps: [
+            JourneyStep(command: "type", component: "textField", target: Locators(label: #"Say "hi" \ now"#), args: ["line 1\nline 2 \\ \"q\""]),
+        ])
+        XCTAssertFalse(Parser.parse(source: XCUITestGenerator.generate(awkward, className: "2 weird-name")).hasError)
     }
 
     func testMaestroGeneration() {
@@ -67,6 +76,14 @@ final class ScriptAndGeneratorTests: XCTestCase {
         XCTAssertTrue(flow.contains("- assertVisible: \"Welcome\"\n"))
         XCTAssertTrue(flow.contains(#"- assertVisible: "Hello \"Ann\"""#))
         XCTAssertTrue(MaestroGenerator.generate(JourneyScript(platform: "web", start: "http://127.0.0.1:8080/", steps: [])).contains("url: \"http://127.0.0.1:8080/\""))
+        // Valid YAML: a config document, then the list of commands.
+        let documents = Array(try! Yams.load_all(yaml: flow))
+        XCTAssertEqual(documents.count, 2)
+        XCTAssertEqual((documents[0] as? [String: Any])?["appId"] as? String, "com.example.shop")
+        let commands = documents[1] as? [Any] ?? []
+        XCTAssertEqual(commands.first as? String, "launchApp")
+        XCTAssertEqual(((commands[1] as? [String: Any])?["tapOn"] as? [String: Any])?["id"] as? String, "email")
+        XCTAssertEqual(((commands.last as? [String: Any])?["assertVisible"] as? String), #"Hello "Ann""#)
     }
 
     func testJourneyAlongTheShortestPathOfACrawledModel() throws {
