@@ -71,3 +71,25 @@ final class UsageStoreTests: XCTestCase {
         }
     }
 }
+
+final class UnreadableLogTests: XCTestCase {
+    func testAnUnreadableFileIsReportedAndTheOthersAreIngested() throws {
+        #if !os(Linux)
+        throw XCTSkip("uses /proc/self/mem as a file that cannot be read")
+        #endif
+        let temp = TempFolder()
+        let s = try ScriptedSession(folder: temp.path("logs"), id: "ok")
+        s.at(0).screenAppeared("Home")
+        try s.at(1).end()
+        // A log that exists but cannot be read (permissions cannot be tested as root: /proc/self/mem fails every read).
+        try FileManager.default.createSymbolicLink(atPath: temp.path("logs/broken.jsonl").path, withDestinationPath: "/proc/self/mem")
+        let store = try UsageStore(path: temp.path("db.sqlite").path)
+        let summary = try store.ingest(paths: [temp.path("logs").path])
+        XCTAssertEqual(summary.events, 3)
+        XCTAssertEqual(summary.problems.count, 1)
+        let problem = try XCTUnwrap(summary.problems.first)
+        XCTAssertEqual(problem.line, 0)
+        XCTAssertTrue(problem.description.hasPrefix(temp.path("logs/broken.jsonl").path + ": cannot read the log"), problem.description)
+        XCTAssertTrue(problem.description.hasSuffix("; file skipped"), problem.description)
+    }
+}

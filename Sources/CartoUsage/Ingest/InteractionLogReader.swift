@@ -5,9 +5,10 @@ import Foundation
 /// A line of a log that could not be used: reported with file and line, then skipped.
 public struct LogProblem: Sendable, Equatable, CustomStringConvertible, Codable {
     public var file: String
+    /// 0 when the whole file could not be read.
     public var line: Int
     public var message: String
-    public var description: String { "\(file):\(line): \(message); line skipped" }
+    public var description: String { line == 0 ? "\(file): \(message); file skipped" : "\(file):\(line): \(message); line skipped" }
 }
 
 /// Reads `carto.interaction/1` JSON Lines. Bad lines (not JSON, cut off by a crash, missing required fields, a newer

@@ -81,8 +81,16 @@ public final class UsageStore: @unchecked Sendable {
         }
         schedule(); schedule()
         for (index, (url, size, mtime)) in chunks.enumerated() {
-            let parsed = try parsing[index].value.get()
+            let result = parsing[index].value
             schedule()
+            guard case .success(let parsed) = result else {
+                // One unreadable file does not stop a report over thousands: it is reported and skipped.
+                if case .failure(let error) = result {
+                    summary.problems.append(LogProblem(file: url.path, line: 0, message: "\(error)".replacingOccurrences(of: url.path + ": ", with: "")))
+                }
+                progress?.advance()
+                continue
+            }
             summary.problems += parsed.problems
             let folder = url.deletingLastPathComponent()
             let (added, duplicates) = try insert(parsed.events, source: url.path, resolveFilesIn: folder) {
