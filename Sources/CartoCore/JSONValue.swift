@@ -207,38 +207,15 @@ public enum JSONValue: Sendable, Equatable, CustomStringConvertible {
                 if b < 0x20 { throw error("control character in string") }
                 if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
                 i += 1
-                guard i < bytes.count else { break }
-                let e = bytes[i]
-                i += 1
-                switch e {
-                case UInt8(ascii: "\""): out.append(0x22)
-                case UInt8(ascii: "\\"): out.append(0x5C)
-                case UInt8(ascii: "/"): out.append(0x2F)
-                case UInt8(ascii: "b"): out.append(0x08)
-                case UInt8(ascii: "f"): out.append(0x0C)
-                case UInt8(ascii: "n"): out.append(0x0A)
-                case UInt8(ascii: "r"): out.append(0x0D)
-                case UInt8(ascii: "t"): out.append(0x09)
-                case UInt8(ascii: "u"):
-                    var code = try hex4()
-                    if (0xD800..<0xDC00).contains(code), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
-                        i += 2
-                        let low = try hex4()
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                    }
-                    out.append(contentsOf: Array(String(Unicode.Scalar(code).map(Character.init) ?? "\u{FFFD}").utf8))
-                default: i -= 1; throw error("invalid escape '\\\(String(decoding: [e], as: UTF8.self))'")
+                switch JSONEscape.decode(bytes, at: &i, into: &out) {
+                case nil: continue
+                case .invalidEscape(let e)?: throw error("invalid escape '\\\(String(decoding: [e], as: UTF8.self))'")
+                case .invalidUnicode?: throw error("invalid \\u escape")
+                case .truncated?: break
                 }
+                break
             }
             throw error("unterminated string")
-        }
-
-        mutating func hex4() throws -> UInt32 {
-            guard i + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16) else {
-                throw error("invalid \\u escape")
-            }
-            i += 4
-            return v
         }
     }
 }

@@ -1,3 +1,4 @@
+import CartoCore
 import CartoProbe
 import Foundation
 
@@ -27,67 +28,55 @@ struct InteractionLineParser {
         var e = InteractionEvent(name: "", session: "", seq: -1, ts: .nan)
         var seen: (v: Bool, ts: Bool, session: Bool, seq: Bool, name: Bool) = (false, false, false, false, false)
         skipSpace()
-        try expect(UInt8(ascii: "{"))
-        skipSpace()
-        if peek() == UInt8(ascii: "}") { i += 1; throw .missing("v") }
-        while true {
-            skipSpace()
-            let key = try string()
-            skipSpace()
-            try expect(UInt8(ascii: ":"))
-            skipSpace()
+        guard peek() == UInt8(ascii: "{") else { throw .syntax }
+        try members { p, key throws(Failure) in
             switch key {
-            case "v": e.v = try int(key); seen.v = true
-            case "ts": e.ts = try number(key); seen.ts = true
-            case "session": e.session = try string(key); seen.session = true
-            case "seq": e.seq = try int(key); seen.seq = true
-            case "name": e.name = try string(key); seen.name = true
-            case "screen": e.screen = try optionalString(key)
-            case "container": e.container = try optionalString(key)
-            case "user": e.user = try optionalString(key)
-            case "app": e.app = try optionalString(key)
-            case "appVersion": e.appVersion = try optionalString(key)
-            case "device": e.device = try optionalString(key)
-            case "os": e.os = try optionalString(key)
-            case "osVersion": e.osVersion = try optionalString(key)
-            case "platform": e.platform = try optionalString(key)
-            case "screenWidth": e.screenWidth = try optionalNumber(key)
-            case "screenHeight": e.screenHeight = try optionalNumber(key)
-            case "consent": e.consent = try optionalBool(key)
-            case "reason": e.reason = try optionalString(key)
-            case "x": e.x = try optionalNumber(key)
-            case "y": e.y = try optionalNumber(key)
-            case "phase": e.phase = try optionalString(key)
-            case "pointer": e.pointer = try optionalNumber(key).map { Int($0) }
-            case "gesture": e.gesture = try optionalString(key)
-            case "recognised": e.recognised = try optionalBool(key)
-            case "direction": e.direction = try optionalString(key)
-            case "path": e.path = try path(key)
-            case "scale": e.scale = try optionalNumber(key)
-            case "durationMs": e.durationMs = try optionalNumber(key)
-            case "target": e.target = try target(key)
-            case "control": e.control = try optionalString(key)
-            case "value": e.value = try optionalString(key)
-            case "length": e.length = try optionalNumber(key).map { Int($0) }
-            case "text": e.text = try optionalString(key)
-            case "secure": e.secure = try optionalBool(key)
-            case "dx": e.dx = try optionalNumber(key)
-            case "dy": e.dy = try optionalNumber(key)
-            case "lat": e.lat = try optionalNumber(key)
-            case "lon": e.lon = try optionalNumber(key)
-            case "alt": e.alt = try optionalNumber(key)
-            case "accuracy": e.accuracy = try optionalNumber(key)
-            case "connected": e.connected = try optionalBool(key)
-            case "network": e.network = try optionalString(key)
-            case "state": e.state = try optionalString(key)
-            case "file": e.file = try optionalString(key)
-            default: try skipValue()
+            case "v": e.v = try p.int(key); seen.v = true
+            case "ts": e.ts = try p.number(key); seen.ts = true
+            case "session": e.session = try p.string(key); seen.session = true
+            case "seq": e.seq = try p.int(key); seen.seq = true
+            case "name": e.name = try p.string(key); seen.name = true
+            case "screen": e.screen = try p.optionalString(key)
+            case "container": e.container = try p.optionalString(key)
+            case "user": e.user = try p.optionalString(key)
+            case "app": e.app = try p.optionalString(key)
+            case "appVersion": e.appVersion = try p.optionalString(key)
+            case "device": e.device = try p.optionalString(key)
+            case "os": e.os = try p.optionalString(key)
+            case "osVersion": e.osVersion = try p.optionalString(key)
+            case "platform": e.platform = try p.optionalString(key)
+            case "screenWidth": e.screenWidth = try p.optionalNumber(key)
+            case "screenHeight": e.screenHeight = try p.optionalNumber(key)
+            case "consent": e.consent = try p.optionalBool(key)
+            case "reason": e.reason = try p.optionalString(key)
+            case "x": e.x = try p.optionalNumber(key)
+            case "y": e.y = try p.optionalNumber(key)
+            case "phase": e.phase = try p.optionalString(key)
+            case "pointer": e.pointer = try p.optionalNumber(key).map { Int($0) }
+            case "gesture": e.gesture = try p.optionalString(key)
+            case "recognised": e.recognised = try p.optionalBool(key)
+            case "direction": e.direction = try p.optionalString(key)
+            case "path": e.path = try p.path(key)
+            case "scale": e.scale = try p.optionalNumber(key)
+            case "durationMs": e.durationMs = try p.optionalNumber(key)
+            case "target": e.target = try p.target(key)
+            case "control": e.control = try p.optionalString(key)
+            case "value": e.value = try p.optionalString(key)
+            case "length": e.length = try p.optionalNumber(key).map { Int($0) }
+            case "text": e.text = try p.optionalString(key)
+            case "secure": e.secure = try p.optionalBool(key)
+            case "dx": e.dx = try p.optionalNumber(key)
+            case "dy": e.dy = try p.optionalNumber(key)
+            case "lat": e.lat = try p.optionalNumber(key)
+            case "lon": e.lon = try p.optionalNumber(key)
+            case "alt": e.alt = try p.optionalNumber(key)
+            case "accuracy": e.accuracy = try p.optionalNumber(key)
+            case "connected": e.connected = try p.optionalBool(key)
+            case "network": e.network = try p.optionalString(key)
+            case "state": e.state = try p.optionalString(key)
+            case "file": e.file = try p.optionalString(key)
+            default: try p.skipValue()
             }
-            skipSpace()
-            guard let c = peek() else { throw .syntax }
-            i += 1
-            if c == UInt8(ascii: "}") { break }
-            guard c == UInt8(ascii: ",") else { throw .syntax }
         }
         skipSpace()
         guard i == bytes.count else { throw .syntax }
@@ -100,24 +89,33 @@ struct InteractionLineParser {
     private mutating func target(_ key: String) throws(Failure) -> InteractionTarget? {
         if tryNull() { return nil }
         guard peek() == UInt8(ascii: "{") else { throw .wrongType(key) }
-        i += 1
         var t = InteractionTarget()
+        try members { p, field throws(Failure) in
+            switch field {
+            case "id": t.id = try p.optionalString(key + ".id")
+            case "label": t.label = try p.optionalString(key + ".label")
+            case "type": t.type = try p.optionalString(key + ".type")
+            default: try p.skipValue()
+            }
+        }
+        return t
+    }
+
+    /// Walks the members of the object that starts at `i` (on its `{`), calling `member` with the parser on each
+    /// value, and leaves `i` after the closing `}`.
+    private mutating func members(_ member: (inout InteractionLineParser, String) throws(Failure) -> Void) throws(Failure) {
+        try expect(UInt8(ascii: "{"))
         skipSpace()
-        if peek() == UInt8(ascii: "}") { i += 1; return t }
+        if peek() == UInt8(ascii: "}") { i += 1; return }
         while true {
             skipSpace()
-            let field = try string()
+            let key = try string()
             skipSpace(); try expect(UInt8(ascii: ":")); skipSpace()
-            switch field {
-            case "id": t.id = try optionalString(key + ".id")
-            case "label": t.label = try optionalString(key + ".label")
-            case "type": t.type = try optionalString(key + ".type")
-            default: try skipValue()
-            }
+            try member(&self, key)
             skipSpace()
             guard let c = peek() else { throw .syntax }
             i += 1
-            if c == UInt8(ascii: "}") { return t }
+            if c == UInt8(ascii: "}") { return }
             guard c == UInt8(ascii: ",") else { throw .syntax }
         }
     }
@@ -225,45 +223,9 @@ struct InteractionLineParser {
             if c == UInt8(ascii: "\"") { i += 1; return String(decoding: out, as: UTF8.self) }
             if c != UInt8(ascii: "\\") { out.append(c); i += 1; continue }
             i += 1
-            guard let e = peek() else { throw .syntax }
-            i += 1
-            switch e {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
-            case UInt8(ascii: "b"): out.append(8)
-            case UInt8(ascii: "f"): out.append(12)
-            case UInt8(ascii: "n"): out.append(10)
-            case UInt8(ascii: "r"): out.append(13)
-            case UInt8(ascii: "t"): out.append(9)
-            case UInt8(ascii: "u"):
-                var scalar = try hex4()
-                if (0xD800...0xDBFF).contains(scalar), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
-                    i += 2
-                    let low = try hex4()
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                }
-                out.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8))
-            default: throw .syntax
-            }
+            if JSONEscape.decode(bytes, at: &i, into: &out) != nil { throw .syntax }
         }
         throw .syntax
-    }
-
-    private mutating func hex4() throws(Failure) -> UInt32 {
-        guard i + 4 <= bytes.count else { throw .syntax }
-        var v: UInt32 = 0
-        for _ in 0..<4 {
-            let c = bytes[i]
-            let d: UInt32
-            switch c {
-            case 48...57: d = UInt32(c - 48)
-            case 65...70: d = UInt32(c - 55)
-            case 97...102: d = UInt32(c - 87)
-            default: throw .syntax
-            }
-            v = v * 16 + d
-            i += 1
-        }
-        return v
     }
 
     private static let powers: [Double] = (0...22).map { pow(10, Double($0)) }
@@ -321,19 +283,19 @@ struct InteractionLineParser {
         guard let c = peek() else { throw .syntax }
         switch c {
         case UInt8(ascii: "\""): _ = try string()
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-            let close = c == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        case UInt8(ascii: "{"):
+            try members { p, _ throws(Failure) in try p.skipValue() }
+        case UInt8(ascii: "["):
             i += 1
             skipSpace()
-            if peek() == close { i += 1; return }
+            if peek() == UInt8(ascii: "]") { i += 1; return }
             while true {
                 skipSpace()
-                if c == UInt8(ascii: "{") { _ = try string(); skipSpace(); try expect(UInt8(ascii: ":")); skipSpace() }
                 try skipValue()
                 skipSpace()
                 guard let n = peek() else { throw .syntax }
                 i += 1
-                if n == close { return }
+                if n == UInt8(ascii: "]") { return }
                 guard n == UInt8(ascii: ",") else { throw .syntax }
             }
         case UInt8(ascii: "t"): guard matchWord("true") else { throw .syntax }
