@@ -150,9 +150,7 @@ struct ReplayCommand: ParsableCommand {
             if format == "text" { FileHandle.standardOutput.write(Data((ReplayReport.line(step) + "\n").utf8)) }
         }
         if format == "json" {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(result), as: UTF8.self))
+            print(try JSONOutput.string(result), terminator: "")
         } else {
             let passed = result.steps.filter { $0.status == .passed }.count
             print("\(passed) of \(result.steps.count) steps passed in \(String(format: "%.1f", result.seconds)) s" + (result.fallbacks.isEmpty ? "" : "; \(result.fallbacks.count) found only by a fallback locator (update the script)"))

@@ -70,7 +70,7 @@ struct UsageCommand: AsyncParsableCommand {
             var report = try UsagePipeline.run(store: store, options: options, outputFolder: outputURL)
             report.problems = ingest.problems
             try UsageReportWriter.write(report, to: outputURL)
-            if format == .json { print(try UsageReportWriter.json(report)) }
+            if format == .json { print(try UsageReportWriter.json(report), terminator: "") }
             for problem in ingest.problems.prefix(20) { StandardError.write("carto usage: \(problem)\n") }
             if ingest.problems.count > 20 { StandardError.write("carto usage: … \(ingest.problems.count - 20) more unusable lines (report.json lists all)\n") }
             if !quiet {

@@ -50,9 +50,7 @@ public struct JourneyScript: Codable, Sendable, Equatable {
     public func encoded(as format: Format) throws -> Data {
         switch format {
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            return try encoder.encode(self) + Data("\n".utf8)
+            return Data(try JSONOutput.string(self).utf8)
         case .yaml:
             let encoder = YAMLEncoder()
             encoder.options.sortKeys = false

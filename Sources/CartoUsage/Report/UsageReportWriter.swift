@@ -5,20 +5,15 @@ import Foundation
 public enum UsageReportWriter {
     public static func write(_ report: UsageReport, to folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try encoder.encode(report).write(to: folder.appendingPathComponent("report.json"), options: .atomic)
+        try Data(json(report).utf8).write(to: folder.appendingPathComponent("report.json"), options: .atomic)
         for (name, text) in csvFiles(report) {
             try Data(text.utf8).write(to: folder.appendingPathComponent(name), options: .atomic)
         }
         try Data(html(report).utf8).write(to: folder.appendingPathComponent("report.html"), options: .atomic)
     }
 
-    public static func json(_ report: UsageReport) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(report), as: UTF8.self)
-    }
+    /// report.json's text (ends with a newline).
+    public static func json(_ report: UsageReport) throws -> String { try JSONOutput.string(report) }
 
     /// RFC 4180 CSV: one file per table.
     public static func csvFiles(_ r: UsageReport) -> [(String, String)] {

@@ -70,17 +70,16 @@ public final class UsageStore: @unchecked Sendable {
             pending.append((url, size, mtime))
         }
         // Parse on two threads while this one writes.
-        let chunks = pending
         var next = 0
         var parsing: [Concurrently<Result<InteractionLogReader.Result, Error>>] = []
         func schedule() {
-            guard next < chunks.count else { return }
-            let url = chunks[next].0
+            guard next < pending.count else { return }
+            let url = pending[next].0
             next += 1
             parsing.append(Concurrently(true) { Result { try InteractionLogReader.read(url) } })
         }
         schedule(); schedule()
-        for (index, (url, size, mtime)) in chunks.enumerated() {
+        for (index, (url, size, mtime)) in pending.enumerated() {
             let result = parsing[index].value
             schedule()
             guard case .success(let parsed) = result else {
