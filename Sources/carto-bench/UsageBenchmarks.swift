@@ -260,8 +260,8 @@ func runRecorderBenchmark(_ arguments: [String]) {
         defer { driver.close() }
         try! driver.restart()
         if recording { try! driver.startRecording() }
-        _ = try! driver.client.chromeDevTools("Runtime.evaluate", ["expression": mix, "returnByValue": true])   // warm-up
-        let answer = try! driver.client.chromeDevTools("Runtime.evaluate", ["expression": mix, "returnByValue": true]) as? [String: Any]
+        _ = try! driver.cdp("Runtime.evaluate", ["expression": mix, "returnByValue": true])   // warm-up
+        let answer = try! driver.cdp("Runtime.evaluate", ["expression": mix, "returnByValue": true]) as? [String: Any]
         return ((answer?["result"] as? [String: Any])?["value"] as? Double) ?? .nan
     }
     var without: [Double] = [], with: [Double] = []

@@ -32,18 +32,7 @@ final class BrowserSnapshotTests: XCTestCase {
         """
 
     func testSnapshotRolesStateLocatorsModalsAndIdleWait() throws {
-        guard ChromeDriverService.locateChromeDriver() != nil else {
-            throw XCTSkip("chromedriver is not installed (scripts/test.sh installs chromium and chromium-driver)")
-        }
-        let dir = NSTemporaryDirectory() + "carto-snapshot-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try Self.page.write(toFile: dir + "/index.html", atomically: true, encoding: .utf8)
-        let site = try LocalSite.serve(directory: dir)
-        defer { site.stop() }
-        let service = try ChromeDriverService.start()
-        defer { service.stop() }
-
+        let (site, service) = try serveWithChromeDriver(["index.html": Self.page])
         let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
         defer { driver.close() }
         try driver.restart()
@@ -92,5 +81,52 @@ final class BrowserSnapshotTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(idle.waitedMilliseconds, 350)
         XCTAssertTrue(try driver.snapshot().elements.contains { $0.identifier == "late" })
         XCTAssertNil(try driver.outOfScope())
+    }
+
+    static let stepsPage = """
+        <!DOCTYPE html><html><head><title>Steps</title><meta name="viewport" content="width=device-width"></head><body>
+        <button id="go">Go</button><div id="out"></div>
+        <script>
+          // Work in steps, each started by the one before: a request, reading its body, a frame, then the change and
+          // one more change in the frame after it.
+          document.getElementById('go').addEventListener('click', async () => {
+            const response = await fetch('data.json');
+            const data = await response.json();
+            await new Promise(resolve => requestAnimationFrame(resolve));
+            document.getElementById('out').innerHTML = '<ul id="list"></ul>';
+            requestAnimationFrame(() => {
+              for (const name of data.names) document.getElementById('list').insertAdjacentHTML('beforeend', '<li>' + name + '</li>');
+            });
+          });
+        </script></body></html>
+        """
+
+    /// Idle means the tap's whole chain of work is done — request, body, frame callbacks and the changes they make —
+    /// over the direct DevTools session and through chromedriver alike, on a page reached by a navigating tap.
+    func testIdleWaitCoversWorkInStepsOverBothChannels() throws {
+        let start = #"<!DOCTYPE html><html><head><title>Start</title><meta name="viewport" content="width=device-width"></head><body><a id="next" href="steps.html">Next</a></body></html>"#
+        let (site, service) = try serveWithChromeDriver(["index.html": start, "steps.html": Self.stepsPage,
+                                                         "data.json": #"{"names": ["Ada", "Grace", "Edsger"]}"#])
+        for direct in [true, false] {
+            if !direct { setenv("CARTO_DEVTOOLS", "chromedriver", 1) }
+            defer { unsetenv("CARTO_DEVTOOLS") }
+            let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+            defer { driver.close() }
+            XCTAssertEqual(driver.usesDirectDevTools, direct)
+            for round in 1...3 {
+                try driver.restart()
+                _ = try driver.waitForIdle(.standard)
+                try driver.perform(.tap(try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == "next" })))
+                _ = try driver.waitForIdle(.standard)
+                let go = try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == "go" })
+                try driver.perform(.tap(go))
+                let idle = try driver.waitForIdle(.standard)
+                XCTAssertTrue(idle.idle, "\(idle.busy ?? "")")
+                let items = try driver.snapshot().elements.filter { $0.role == .cell }.compactMap(\.label)
+                XCTAssertEqual(items, ["Ada", "Grace", "Edsger"], "direct \(direct), round \(round)")
+            }
+            let png = try driver.screenshot()
+            XCTAssertEqual(png.count > 24 ? png[16..<20].reduce(0) { $0 << 8 | Int($1) } : 0, 780, "2× the 390-point phone width")
+        }
     }
 }

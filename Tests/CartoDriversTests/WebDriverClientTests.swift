@@ -16,18 +16,7 @@ final class WebDriverClientTests: XCTestCase {
         """
 
     func testSessionScriptElementsKeysClickScreenshotAndErrors() throws {
-        guard ChromeDriverService.locateChromeDriver() != nil else {
-            throw XCTSkip("chromedriver is not installed (scripts/test.sh installs chromium and chromium-driver)")
-        }
-        let dir = NSTemporaryDirectory() + "carto-webdriver-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        try Self.page.write(toFile: dir + "/login.html", atomically: true, encoding: .utf8)
-        let site = try LocalSite.serve(directory: dir)
-        defer { site.stop() }
-
-        let service = try ChromeDriverService.start()
-        defer { service.stop() }
+        let (site, service) = try serveWithChromeDriver(["login.html": Self.page])
         let driver = WebDriverClient(baseURL: service.url)
         let granted = try driver.startSession(capabilities: ChromeDriverService.mobileCapabilities())
         XCTAssertEqual(granted["browserName"] as? String, "chrome")

@@ -1,4 +1,5 @@
 import CartoCore
+import CartoDrivers
 @testable import CartoExplore
 import XCTest
 
@@ -34,6 +35,27 @@ final class PlanningAndGraphTests: XCTestCase {
         XCTAssertEqual(Set(plan.skipped.map(\.reason)), ["leaves http://h (external link)", "blocked by label:^logout$"])
         let all = EventPlanner(rows: .all).plan(UISnapshot(context: ScreenContext(title: "T", container: "/"), root: root), origin: "http://h")
         XCTAssertEqual(all.events.filter { $0.description.hasPrefix("tap link \"Row") }.count, 3)
+    }
+
+    func testReturnControlExamples() {
+        for (element, parent, returns) in ReturnControl.examples {
+            XCTAssertEqual(ReturnControl.matches(element, parent: parent), returns, "\(ElementNaming.describe(element)) \(element.identifier ?? "")")
+        }
+    }
+
+    func testControlsThatLeadBackAreFiredLastInDocumentOrder() {
+        func tap(_ role: UIRole, _ label: String, id: String? = nil, target: String? = nil) -> UIElement {
+            UIElement(role: role, platformType: role == .link ? "a" : "button", identifier: id, label: label, actions: [.tap], target: target,
+                      locator: "css selector:#\(id ?? label)")
+        }
+        let root = UIElement(role: .window, platformType: "document", children: [
+            tap(.link, "← Back", id: "back", target: "/products.html"), tap(.button, "Add to basket", id: "add"),
+            tap(.link, "Home", target: "/"), tap(.button, "Reviews", id: "reviews"),
+        ])
+        let plan = EventPlanner().plan(UISnapshot(context: ScreenContext(title: "Apples", container: "/product.html"), root: root), origin: "http://h")
+        XCTAssertEqual(plan.events.map(\.description), [
+            "tap button \"Add to basket\"", "tap button \"Reviews\"", "tap link \"← Back\"", "tap link \"Home\"",
+        ])
     }
 
     func model(_ states: [(String, String)], _ edges: [(Int, String, Int)]) -> CrawlModel {

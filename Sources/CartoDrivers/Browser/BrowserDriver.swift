@@ -48,9 +48,12 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
                 capabilities["goog:chromeOptions"] = chrome
             }
             capabilities["unhandledPromptBehavior"] = "accept"
-            try client.startSession(capabilities: capabilities)
+            let granted = try client.startSession(capabilities: capabilities)
             try client.setTimeouts(script: 30_000, pageLoad: 30_000, implicit: 0)
-            // Before the first page, so the instrumentation sees the app's first request and first error.
+            devTools = Self.openDevTools(client: client, capabilities: granted)
+            // Before the first page, so the instrumentation sees the app's first request and first error. Through
+            // chromedriver's session, which has the Page domain enabled: ours does not (no event traffic), and a
+            // session without it does not inject scripts into new documents.
             try client.chromeDevTools("Page.addScriptToEvaluateOnNewDocument", ["source": BrowserScripts.instrumentation])
         } catch {
             close()
@@ -59,20 +62,73 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
     }
 
 
+    /// The direct DevTools session, when chromedriver and the browser run on this machine; nil: commands go through
+    /// chromedriver (`goog/cdp/execute`). `CARTO_DEVTOOLS=chromedriver` forces the latter (for comparisons).
+    private var devTools: DevToolsConnection?
+    /// Whether DevTools commands go straight to the browser (else through chromedriver).
+    public var usesDirectDevTools: Bool { devTools != nil }
+
+    private static func openDevTools(client: WebDriverClient, capabilities: [String: Any]) -> DevToolsConnection? {
+        guard ProcessInfo.processInfo.environment["CARTO_DEVTOOLS"] != "chromedriver",
+              ["127.0.0.1", "localhost"].contains(client.baseURL.host ?? ""),
+              let address = (capabilities["goog:chromeOptions"] as? [String: Any])?["debuggerAddress"] as? String,
+              let target = try? client.windowHandle() else { return nil }
+        return try? DevToolsConnection(debuggerAddress: address, targetID: target)
+    }
+
+    /// One DevTools command, directly or through chromedriver.
+    @discardableResult
+    public func cdp(_ method: String, _ params: [String: Any] = [:], timeout: TimeInterval? = nil) throws -> Any {
+        if let devTools { return try devTools.call(method, params, timeout: timeout) }
+        return try client.chromeDevTools(method, params)
+    }
+
+    /// A sequence of DevTools commands that must run in order (input events): pipelined on the direct session.
+    private func cdpSequence(_ commands: [(method: String, params: [String: Any])]) throws {
+        if let devTools { try devTools.callAll(commands); return }
+        for command in commands { try client.chromeDevTools(command.method, command.params) }
+    }
+
     public func restart() throws {
+        try ensureDriverAlive()
         snapshotFromIdleWait = nil
         // Fresh state: no cookies, no storage from the previous run of the path.
-        _ = try? client.command("DELETE", try client.sessionPath("/cookie"))
-        _ = try? client.execute("try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}")
-        do {
-            try client.navigate(to: startURL.absoluteString)
-        } catch let error as WebDriverError where error.message.contains("net::ERR_") {
-            throw CartoError("\(startURL.absoluteString): the start page did not load (\(error.message)); is the app running at that address?")
+        if devTools != nil {
+            _ = try? cdp("Network.clearBrowserCookies")
+            _ = try? evaluate(Self.clearStorage)
+            let answer = try cdp("Page.navigate", ["url": startURL.absoluteString]) as? [String: Any]
+            if let error = answer?["errorText"] as? String, !error.isEmpty {
+                throw CartoError("\(startURL.absoluteString): the start page did not load (\(error)); is the app running at that address?")
+            }
+            try waitForLoad()
+        } else {
+            _ = try? client.command("DELETE", try client.sessionPath("/cookie"))
+            _ = try? client.execute(Self.clearStorage)
+            do {
+                try client.navigate(to: startURL.absoluteString)
+            } catch let error as WebDriverError where error.message.contains("net::ERR_") {
+                throw CartoError("\(startURL.absoluteString): the start page did not load (\(error.message)); is the app running at that address?")
+            }
         }
         // Chromium shows its own error page when the server does not answer.
         if let href = try? evaluate("location.href") as? String, href.hasPrefix("chrome-error://") {
             let code = (try? evaluate("(document.querySelector('.error-code') || {}).textContent || document.title") as? String) ?? nil
             throw CartoError("\(startURL.absoluteString): the start page did not load (\(code ?? "no answer")); is the app running at that address?")
+        }
+    }
+
+    private static let clearStorage = "try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}"
+
+    /// After `Page.navigate` (which answers once the new document is committed): until its load event, as
+    /// chromedriver's navigation command waits, so a fixed delay starts from a loaded page too.
+    private func waitForLoad() throws {
+        let started = Date()
+        let expression = "new Promise(done => { if (document.readyState === 'complete') done(true); else addEventListener('load', () => done(true)); })"
+        while true {
+            do { _ = try evaluate(expression, awaitPromise: true, timeout: 30); return }
+            catch let error as WebDriverError where error.code == "javascript error" && Date().timeIntervalSince(started) < 30 {
+                Thread.sleep(forTimeInterval: 0.005)   // between documents there is briefly no context to run in
+            }
         }
     }
 
@@ -130,7 +186,20 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         throw lastError!
     }
 
+    /// With the direct DevTools session most commands bypass chromedriver, so its death would go unnoticed while the
+    /// browser lives on: a crawl must stop (exit 3, progress kept) as it did when every command failed.
+    private func ensureDriverAlive() throws {
+        guard devTools != nil else { return }
+        if let service {
+            if service.isRunning { return }
+        } else if client.isReady() {
+            return
+        }
+        throw WebDriverError(code: "transport", message: "chromedriver at \(client.baseURL.absoluteString) exited", httpStatus: nil)
+    }
+
     public func perform(_ action: DriverAction) throws {
+        try ensureDriverAlive()
         snapshotFromIdleWait = nil   // the screen is about to change
         switch action {
         case .tap(let element):
@@ -142,14 +211,14 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
                   let x = point.first as? Double, let y = point.dropFirst().first as? Double else {
                 throw WebDriverError(code: "no such element", message: "\(ElementNaming.describe(element)) (\(selector))", httpStatus: nil)
             }
-            if point.last as? Bool == true {
+            if point.count > 2, point[2] as? Bool == true {
                 // Covered (a sticky header, an overlay the page forgot): let the page handle a click on it.
                 _ = try evaluate(BrowserScripts.scriptClick(cssSelector: selector))
             } else {
                 // A touch tap at the element's centre, as a finger on a phone: touch events, then the click the browser
                 // synthesises. DevTools input, as chromedriver's own actions use, without its per-command overhead.
-                try client.chromeDevTools("Input.dispatchTouchEvent", ["type": "touchStart", "touchPoints": [["x": x, "y": y]]])
-                try client.chromeDevTools("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": [] as [Any]])
+                try cdpSequence([("Input.dispatchTouchEvent", ["type": "touchStart", "touchPoints": [["x": x, "y": y]]]),
+                                 ("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": [] as [Any]])])
             }
         case .type(let element, let text):
             // Real key events through DevTools (keydown, keypress, input, keyup per character, as chromedriver's
@@ -161,18 +230,20 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
                 try client.sendKeys(text, to: handle)
                 return
             }
-            if state == "filled" { try key("Backspace", code: "Backspace", keyCode: 8, text: nil) }
+            var keys: [(method: String, params: [String: Any])] = []
+            if state == "filled" { keys += key("Backspace", code: "Backspace", keyCode: 8, text: nil) }
             for character in text {
-                if character == "\n" || character == "\r\n" { try key("Enter", code: "Enter", keyCode: 13, text: "\r"); continue }
-                try key(String(character), code: nil, keyCode: nil, text: String(character))
+                if character == "\n" || character == "\r\n" { keys += key("Enter", code: "Enter", keyCode: 13, text: "\r"); continue }
+                keys += key(String(character), code: nil, keyCode: nil, text: String(character))
             }
+            try cdpSequence(keys)
         case .submit(let element):
             guard let selector = Self.cssSelector(of: element),
                   try evaluate(BrowserScripts.focusForTyping(cssSelector: selector, select: false)) as? String != nil else {
                 try client.sendKeys(WebDriverClient.Key.enter, to: try client.find(element))
                 return
             }
-            try key("Enter", code: "Enter", keyCode: 13, text: "\r")
+            try cdpSequence(key("Enter", code: "Enter", keyCode: 13, text: "\r"))
         case .scroll(let element):
             if let selector = element.flatMap(Self.cssSelector(of:)) {
                 _ = try evaluate(BrowserScripts.scrollElement(cssSelector: selector))
@@ -193,26 +264,25 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
             let cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2
             let dx = direction == "left" ? -0.3 * frame.width : direction == "right" ? 0.3 * frame.width : 0
             let dy = direction == "up" ? -0.3 * frame.height : direction == "down" ? 0.3 * frame.height : 0
-            try client.chromeDevTools("Input.dispatchTouchEvent", ["type": "touchStart", "touchPoints": [["x": cx - dx, "y": cy - dy]]])
+            try cdp("Input.dispatchTouchEvent", ["type": "touchStart", "touchPoints": [["x": cx - dx, "y": cy - dy]]])
             for step in 1...5 {
                 let t = Double(step) / 5
-                try client.chromeDevTools("Input.dispatchTouchEvent", ["type": "touchMove", "touchPoints": [["x": cx - dx + 2 * dx * t, "y": cy - dy + 2 * dy * t]]])
+                try cdp("Input.dispatchTouchEvent", ["type": "touchMove", "touchPoints": [["x": cx - dx + 2 * dx * t, "y": cy - dy + 2 * dy * t]]])
             }
-            try client.chromeDevTools("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": [] as [Any]])
+            try cdp("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": [] as [Any]])
         }
     }
 
-    /// One key press (down with its text, then up) on the focused element.
-    private func key(_ key: String, code: String?, keyCode: Int?, text: String?) throws {
+    /// One key press (down with its text, then up) on the focused element, as DevTools commands.
+    private func key(_ key: String, code: String?, keyCode: Int?, text: String?) -> [(method: String, params: [String: Any])] {
         var down: [String: Any] = ["type": text == nil ? "rawKeyDown" : "keyDown", "key": key]
         if let text { down["text"] = text; down["unmodifiedText"] = text }
         if let code { down["code"] = code }
         if let keyCode { down["windowsVirtualKeyCode"] = keyCode; down["nativeVirtualKeyCode"] = keyCode }
-        try client.chromeDevTools("Input.dispatchKeyEvent", down)
         var up: [String: Any] = ["type": "keyUp", "key": key]
         if let code { up["code"] = code }
         if let keyCode { up["windowsVirtualKeyCode"] = keyCode; up["nativeVirtualKeyCode"] = keyCode }
-        try client.chromeDevTools("Input.dispatchKeyEvent", up)
+        return [("Input.dispatchKeyEvent", down), ("Input.dispatchKeyEvent", up)]
     }
 
     public func element(atLocator locator: String) throws -> UIElement? {
@@ -230,7 +300,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
     /// Installs the interaction recorder (`carto record`) in this page and every page opened later.
     public func startRecording() throws {
         let script = BrowserScripts.recorder
-        try client.chromeDevTools("Page.addScriptToEvaluateOnNewDocument", ["source": script])
+        try client.chromeDevTools("Page.addScriptToEvaluateOnNewDocument", ["source": script])   // see init
         _ = try evaluate(script)
     }
 
@@ -255,7 +325,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
             let expression = BrowserScripts.idle(quietMilliseconds: quiet, timeoutMilliseconds: timeout)
             while true {
                 do {
-                    let value = try evaluate(expression, awaitPromise: true) as? [String: Any] ?? [:]
+                    let value = try evaluate(expression, awaitPromise: true, timeout: Double(timeout) / 1000 + 30) as? [String: Any] ?? [:]
                     snapshotFromIdleWait = value["snapshot"] as? String
                     return IdleOutcome(idle: value["idle"] as? Bool ?? false,
                                        waitedMilliseconds: Date().timeIntervalSince(started) * 1000, busy: value["busy"] as? String)
@@ -275,10 +345,10 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
 
     /// Runs JavaScript in the page through the DevTools protocol: the same engine as WebDriver's execute, without
     /// chromedriver's per-command navigation checks (~2 ms instead of ~16 ms per call).
-    func evaluate(_ expression: String, awaitPromise: Bool = false) throws -> Any? {
+    func evaluate(_ expression: String, awaitPromise: Bool = false, timeout: TimeInterval? = nil) throws -> Any? {
         let answer: [String: Any]?
         do {
-            answer = try client.chromeDevTools("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": awaitPromise]) as? [String: Any]
+            answer = try cdp("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": awaitPromise], timeout: timeout) as? [String: Any]
         } catch let error as WebDriverError where error.code != "transport" && error.code != "invalid session id" {
             // "Execution context was destroyed", "Cannot find context": a navigation replaced the document.
             throw WebDriverError(code: "javascript error", message: error.message, httpStatus: error.httpStatus)
@@ -295,10 +365,13 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
     public func screenshot() throws -> Data {
         let metrics = try evaluate("[innerWidth, innerHeight, devicePixelRatio]") as? [Double] ?? []
         var parameters: [String: Any] = ["format": "png", "optimizeForSpeed": true]
-        if metrics.count == 3, metrics[2] > 2 {
-            parameters["clip"] = ["x": 0, "y": 0, "width": metrics[0], "height": metrics[1], "scale": 2 / metrics[2]]
+        if metrics.count == 3, metrics[2] > 1 {
+            // Our own DevTools session does not see chromedriver's device-metrics override: there the clip's scale is
+            // per CSS pixel; in chromedriver's, per device pixel.
+            let scale = devTools != nil ? min(metrics[2], 2) : min(1, 2 / metrics[2])
+            parameters["clip"] = ["x": 0, "y": 0, "width": metrics[0], "height": metrics[1], "scale": scale]
         }
-        let answer = try client.chromeDevTools("Page.captureScreenshot", parameters) as? [String: Any]
+        let answer = try cdp("Page.captureScreenshot", parameters) as? [String: Any]
         guard let base64 = answer?["data"] as? String, let data = Data(base64Encoded: base64) else { return try client.screenshot() }
         return data
     }
@@ -318,6 +391,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
     }
 
     public func close() {
+        devTools = nil
         if client.sessionID != nil { client.endSession() }
         service?.stop()
         service = nil

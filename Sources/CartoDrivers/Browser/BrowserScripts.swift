@@ -4,9 +4,10 @@ import Foundation
 /// `instrumentation` installs `window.__carto` before any page script, `idle` and `snapshot` read it.
 enum BrowserScripts {
     /// Installed on every new document (CDP `Page.addScriptToEvaluateOnNewDocument`), so it sees the page's first
-    /// request and first error. Tracks pending fetch/XHR, short timers (not timers re-armed from their own callback:
-    /// those are clocks), structural DOM mutations (text-only changes are dynamic text, not work), click listeners
-    /// (the paper's target/action), uncaught errors, unhandled rejections and console errors.
+    /// request and first error. Tracks pending fetch/XHR, short timers and animation-frame callbacks (not ones
+    /// re-armed from their own callback: those are clocks and animation loops), structural DOM mutations made by
+    /// scripts (text-only changes are dynamic text, not work; the parser's are covered by the document's ready
+    /// state), click listeners (the paper's target/action), uncaught errors, unhandled rejections and console errors.
     static let instrumentation = #"""
     (() => {
       if (window.__carto) return;
@@ -29,20 +30,47 @@ enum BrowserScripts {
         return id;
       };
       window.clearTimeout = function (id) { c.timers.delete(id); return ct(id); };
+      // Work scheduled for the next frame (frameworks render there). A callback that re-arms itself is a loop.
+      const raf = window.requestAnimationFrame.bind(window), caf = window.cancelAnimationFrame.bind(window);
+      c.requestFrame = raf;
+      c.frames = new Set();
+      let inFrame = false;
+      window.requestAnimationFrame = function (fn) {
+        const loop = inFrame;
+        const id = raf(function (t) {
+          c.frames.delete(id);
+          const previous = inFrame; inFrame = true;
+          try { return fn(t); } finally { inFrame = previous; }
+        });
+        if (!loop) c.frames.add(id);
+        return id;
+      };
+      window.cancelAnimationFrame = function (id) { c.frames.delete(id); return caf(id); };
+      // A request counts until the task after it settled: the page's `await` continues in microtasks before that,
+      // and reading the body (`response.json()`) is a request of its own — the DOM change comes after both.
+      const settled = () => { st(() => { c.pending--; }, 0); };
+      const tracked = (f, self, a) => {
+        c.pending++;
+        let p;
+        try { p = f.apply(self, a); } catch (e) { c.pending--; throw e; }
+        p.then(settled, settled);
+        return p;
+      };
       if (window.fetch) {
         const f = window.fetch;
-        window.fetch = function (...a) {
-          c.pending++;
-          let p;
-          try { p = f.apply(this, a); } catch (e) { c.pending--; throw e; }
-          return p.finally(() => { c.pending--; });
-        };
+        window.fetch = function (...a) { return tracked(f, this, a); };
+      }
+      if (window.Response) {
+        for (const name of ['json', 'text', 'arrayBuffer', 'blob', 'formData']) {
+          const read = Response.prototype[name];
+          if (read) Response.prototype[name] = function (...a) { return tracked(read, this, a); };
+        }
       }
       const send = XMLHttpRequest.prototype.send;
       XMLHttpRequest.prototype.send = function (...a) {
         c.pending++;
         let done = false;
-        const finish = () => { if (!done) { done = true; c.pending--; } };
+        const finish = () => { if (!done) { done = true; settled(); } };
         this.addEventListener('loadend', finish);
         try { return send.apply(this, a); } catch (e) { finish(); throw e; }
       };
@@ -61,6 +89,7 @@ enum BrowserScripts {
         history[name] = (...a) => { c.navigating = true; st(() => { c.navigating = false; }, 1000); return original(...a); };
       }
       const observer = new MutationObserver(records => {
+        if (document.readyState === 'loading') return;   // the parser building the page: readyState covers it
         for (const r of records) {
           if (r.type === 'characterData') continue;
           if (r.type === 'childList' && [...r.addedNodes, ...r.removedNodes].every(n => n.nodeType === 3)) continue;
@@ -136,7 +165,13 @@ enum BrowserScripts {
 
     private static let idleBody = #"""
     const t0 = performance.now();
-    const later = (window.__carto && window.__carto.setTimeout) || setTimeout;
+    const c0 = window.__carto;
+    const later = (c0 && c0.setTimeout) || setTimeout;
+    const frame = (c0 && c0.requestFrame) || requestAnimationFrame;
+    // Rendering frames seen by this wait: layout, observers and rAF work of a change run in the frame after it.
+    let lastFrame = -1, finished = false;
+    const tick = () => { lastFrame = performance.now(); if (!finished) frame(tick); };
+    frame(tick);
     function check() {
       const c = window.__carto;
       const now = performance.now();
@@ -150,16 +185,26 @@ enum BrowserScripts {
       if (c && c.navigating) busy.push('navigating');
       if (c && c.pending > 0) busy.push(c.pending + ' request(s)');
       if (c && c.timers.size > 0) busy.push(c.timers.size + ' timer(s)');
+      if (c && c.frames && c.frames.size > 0) busy.push(c.frames.size + ' frame callback(s)');
       if (animations > 0) busy.push(animations + ' animation(s)');
-      if (c && now - c.lastMutation < quietMs) busy.push('DOM changing');
-      // Work an event queued as a task (a javascript: link, a deferred handler) starts after this script: give it the quiet window.
-      if (now - t0 < quietMs) busy.push('settling');
-      // Idle: answer with the snapshot too, saving the driver a round trip per event.
-      if (busy.length === 0) return done({ idle: true, waited: now - t0, snapshot: takeSnapshot() });
-      if (now - t0 >= timeoutMs) return done({ idle: false, waited: now - t0, busy: busy.join(', ') });
-      later(check, 10);
+      const lastMutation = c ? c.lastMutation : t0;
+      if (now - lastMutation < quietMs) busy.push('DOM changing');
+      // Work an event queued as a task (a javascript: link, a deferred handler) starts after this script, and a
+      // change is laid out in the next frame: wait for a frame after both this wait began and the last change.
+      // (Pages that draw no frames — hidden ones — get 100 ms instead.)
+      const since = Math.max(t0, lastMutation);
+      if (lastFrame < since && now - since < 100) busy.push('settling');
+      if (busy.length === 0 || now - t0 >= timeoutMs) {
+        finished = true;
+        // Idle: answer with the snapshot too, saving the driver a round trip per event.
+        return done(busy.length === 0 ? { idle: true, waited: now - t0, snapshot: takeSnapshot() }
+                                      : { idle: false, waited: now - t0, busy: busy.join(', ') });
+      }
+      // Check again when the quiet window ends, or soon when something else is pending.
+      const quietLeft = quietMs - (now - lastMutation);
+      later(check, busy.length === 1 && busy[0] === 'DOM changing' ? Math.max(1, quietLeft) : 4);
     }
-    check();
+    later(check, 0);
     """#
 
     /// How the browser dialect sees one element: role, visibility, CSS path, label. Shared by the snapshot and the

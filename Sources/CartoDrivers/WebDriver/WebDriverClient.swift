@@ -126,6 +126,8 @@ public final class WebDriverClient: @unchecked Sendable {
     public func navigate(to url: String) throws { try command("POST", try sessionPath("/url"), ["url": url]) }
     public func currentURL() throws -> String { try command("GET", try sessionPath("/url")) as? String ?? "" }
     public func title() throws -> String { try command("GET", try sessionPath("/title")) as? String ?? "" }
+    /// The current window's handle (for chromedriver: the page's DevTools target id).
+    public func windowHandle() throws -> String { try command("GET", try sessionPath("/window")) as? String ?? "" }
     public func back() throws { try command("POST", try sessionPath("/back")) }
     public func pageSource() throws -> String { try command("GET", try sessionPath("/source")) as? String ?? "" }
 
