@@ -74,7 +74,9 @@ public enum WaitPolicy: Sendable, Equatable, CustomStringConvertible {
     /// Sleep a fixed time after every event (the paper's 1 s delay, for comparison).
     case fixed(milliseconds: Int)
 
-    public static let standard = WaitPolicy.idle(quietMilliseconds: 30, timeoutMilliseconds: 5_000)
+    /// One frame at 60 Hz of no structural change (after the frame that drew the last one), at most 5 s.
+    public static let standard = WaitPolicy.idle(quietMilliseconds: defaultQuiet, timeoutMilliseconds: defaultTimeout)
+    static let defaultQuiet = 16, defaultTimeout = 5_000
 
     /// `idle`, `idle:QUIET`, `idle:QUIET:TIMEOUT` or `fixed:MS`.
     public init(parsing text: String) throws {
@@ -83,7 +85,8 @@ public enum WaitPolicy: Sendable, Equatable, CustomStringConvertible {
         case "fixed" where parts.count == 2 && Int(parts[1]).map({ $0 >= 0 }) == true:
             self = .fixed(milliseconds: Int(parts[1])!)
         case "idle" where parts.count <= 3 && parts.dropFirst().allSatisfy({ Int($0).map { $0 >= 0 } == true }):
-            self = .idle(quietMilliseconds: parts.count > 1 ? Int(parts[1])! : 30, timeoutMilliseconds: parts.count > 2 ? Int(parts[2])! : 5_000)
+            self = .idle(quietMilliseconds: parts.count > 1 ? Int(parts[1])! : Self.defaultQuiet,
+                         timeoutMilliseconds: parts.count > 2 ? Int(parts[2])! : Self.defaultTimeout)
         default:
             throw CartoError("--wait \(text): expected idle, idle:QUIET_MS, idle:QUIET_MS:TIMEOUT_MS or fixed:MS")
         }

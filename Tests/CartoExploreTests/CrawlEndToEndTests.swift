@@ -102,6 +102,38 @@ final class CrawlEndToEndTests: XCTestCase {
         XCTAssertEqual(counts, [model.states.count, model.edges.count, model.states.count, model.states.count, 1])
     }
 
+    /// The wait comes after every action of an event, not only its last: here the address is checked (200 ms, as a
+    /// server would) before the form can be sent, so Return right after typing would do nothing.
+    func testFormActionsEachWaitForTheAppBeforeTheNext() throws {
+        try requireChromeDriver()
+        let dir = try temporaryDirectory()
+        try """
+        <!DOCTYPE html><html><head><title>Sign up</title><meta name="viewport" content="width=device-width"></head><body>
+        <form id="signup"><label>Email <input id="email" type="email"></label>
+        <button id="join" type="submit" disabled>Join</button></form>
+        <p id="done" hidden>Welcome aboard</p>
+        <script>
+          const email = document.getElementById('email'), join = document.getElementById('join');
+          let check;
+          email.addEventListener('input', () => {
+            join.disabled = true; clearTimeout(check);
+            check = setTimeout(() => { join.disabled = !email.value.includes('@'); }, 200);
+          });
+          document.getElementById('signup').addEventListener('submit', e => {
+            e.preventDefault();
+            document.getElementById('signup').remove();
+            document.getElementById('done').hidden = false;
+            document.title = 'Welcome';
+          });
+        </script></body></html>
+        """.write(toFile: dir + "/index.html", atomically: true, encoding: .utf8)
+        let site = try LocalSite.serve(directory: dir)
+        defer { site.stop() }
+        let model = try crawl(site: site, output: try temporaryDirectory())
+        XCTAssertEqual(model.states.map(\.title), ["Sign up", "Welcome"], "the form was sent once the address was checked")
+        XCTAssertEqual(model.edges.first?.event, "fill textField \"Email\" and submit")
+    }
+
     func testServerErrorsBlocklistAndResumeAfterInterruption() throws {
         try requireChromeDriver()
         let dir = try temporaryDirectory()

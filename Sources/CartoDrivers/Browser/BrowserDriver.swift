@@ -73,6 +73,10 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
               ["127.0.0.1", "localhost"].contains(client.baseURL.host ?? ""),
               let address = (capabilities["goog:chromeOptions"] as? [String: Any])?["debuggerAddress"] as? String,
               let target = try? client.windowHandle() else { return nil }
+        let started = Date()
+        defer {
+            if WebDriverClient.trace { StandardError.write(String(format: "devtools connect %.1f ms\n", Date().timeIntervalSince(started) * 1000)) }
+        }
         return try? DevToolsConnection(debuggerAddress: address, targetID: target)
     }
 

@@ -83,7 +83,7 @@ enum BrowserScripts {
       c.navigating = false;
       window.addEventListener('beforeunload', () => { c.navigating = true; });
       // A page restored from the back-forward cache keeps its script state: it is not navigating any more.
-      window.addEventListener('pageshow', () => { c.navigating = false; c.lastMutation = performance.now(); });
+      window.addEventListener('pageshow', e => { if (e.persisted) { c.navigating = false; c.lastMutation = performance.now(); } });
       for (const name of ['back', 'forward', 'go']) {
         const original = history[name].bind(history);
         history[name] = (...a) => { c.navigating = true; st(() => { c.navigating = false; }, 1000); return original(...a); };

@@ -202,14 +202,19 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
             return try body()
         }
         var actionError: String?
-        for action in event.actions {
+        var waitedBetween = 0.0
+        for (index, action) in event.actions.enumerated() {
+            // Every action gets the wait, not only the event's last (the paper's delay after each element exercised):
+            // a field may validate or fetch suggestions before the submit button is enabled.
+            if index > 0 { waitedBetween += try timed { try driver.waitForIdle(configuration.wait) }.waitedMilliseconds }
             do { try timed { try driver.perform(action) } } catch let error as WebDriverError where !Self.endsSession(error) {
                 actionError = error.description
                 break
             }
         }
         progress.eventsFired += 1
-        let idle = try timed { try driver.waitForIdle(configuration.wait) }
+        var idle = try timed { try driver.waitForIdle(configuration.wait) }
+        idle.waitedMilliseconds += waitedBetween
         var snapshot = try timed { try takeSnapshot() }
         var left: String?
         var relaunched = false
