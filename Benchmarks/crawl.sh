@@ -24,12 +24,15 @@ run() {  # run NAME WAIT
     "$bin/carto" crawl "$app" -o "$work/$1" --wait "$2" -q > "$work/$1.txt"
     set -e
     end=$(date +%s.%N)
-    printf '%-12s wall %6.1f s   %s\n' "$1" "$(awk "BEGIN {print $end - $start}")" "$(head -1 "$work/$1.txt")"
+    awk "BEGIN {print $end - $start}" > "$work/$1.wall"
+    printf '%-12s wall %6.1f s   %s\n' "$1" "$(cat "$work/$1.wall")" "$(head -1 "$work/$1.txt")"
 }
 echo "== idle vs fixed:1000 on $app"
 run idle idle
 run fixed-1000 fixed:1000
 run idle-again idle
+awk -v f="$(cat "$work/fixed-1000.wall")" -v a="$(cat "$work/idle.wall")" -v b="$(cat "$work/idle-again.wall")" \
+    'BEGIN {printf "fixed:1000 / idle wall time: %.1fx and %.1fx (target >= 10x)\n", f / a, f / b}'
 if "$bin/carto" graph diff "$work/idle" "$work/fixed-1000" > "$work/diff.txt"; then
     echo "models: identical states and edges (carto graph diff exit 0)"
 else

@@ -45,7 +45,7 @@ struct CrawlCommand: ParsableCommand {
     @Option(help: "List rows to open: first (the paper's) or all.")
     var rows: RowPolicy = .first
 
-    @Option(help: "After each event: idle (no pending requests/timers/animations, DOM quiet), idle:QUIET_MS:TIMEOUT_MS, or fixed:MS.")
+    @Option(help: "After each action: idle (no pending requests, timers, frame callbacks, animations; DOM quiet for 16 ms), idle:QUIET_MS:TIMEOUT_MS, or fixed:MS.")
     var wait: String = "idle"
 
     @Option(name: .customLong("max-events"), help: "Stop after this many events.")
