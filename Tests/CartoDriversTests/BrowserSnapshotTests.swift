@@ -86,6 +86,7 @@ final class BrowserSnapshotTests: XCTestCase {
     static let stepsPage = """
         <!DOCTYPE html><html><head><title>Steps</title><meta name="viewport" content="width=device-width"></head><body>
         <button id="go">Go</button><div id="out"></div>
+        <button id="lost" onclick="fetch('http://127.0.0.1:1/nothing')">Lost</button>
         <script>
           // Work in steps, each started by the one before: a request, reading its body, a frame, then the change and
           // one more change in the frame after it.
@@ -125,6 +126,12 @@ final class BrowserSnapshotTests: XCTestCase {
                 let items = try driver.snapshot().elements.filter { $0.role == .cell }.compactMap(\.label)
                 XCTAssertEqual(items, ["Ada", "Grace", "Edsger"], "direct \(direct), round \(round)")
             }
+            // A request that fails and that the page ignores is still an unhandled rejection (a smoke-test failure).
+            _ = try driver.takeFailures()
+            try driver.perform(.tap(try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == "lost" })))
+            _ = try driver.waitForIdle(.standard)
+            _ = try driver.snapshot()
+            XCTAssertEqual(try driver.takeFailures().map(\.kind), ["unhandled rejection"], "direct \(direct)")
             let png = try driver.screenshot()
             XCTAssertEqual(png.count > 24 ? png[16..<20].reduce(0) { $0 << 8 | Int($1) } : 0, 780, "2× the 390-point phone width")
         }

@@ -49,12 +49,13 @@ enum BrowserScripts {
       // A request counts until the task after it settled: the page's `await` continues in microtasks before that,
       // and reading the body (`response.json()`) is a request of its own — the DOM change comes after both.
       const settled = () => { st(() => { c.pending--; }, 0); };
+      // The page gets a promise of its own that settles the same way: one it ignores still reports an unhandled
+      // rejection (a smoke-test failure).
       const tracked = (f, self, a) => {
         c.pending++;
         let p;
         try { p = f.apply(self, a); } catch (e) { c.pending--; throw e; }
-        p.then(settled, settled);
-        return p;
+        return p.then(v => { settled(); return v; }, e => { settled(); throw e; });
       };
       if (window.fetch) {
         const f = window.fetch;
