@@ -42,14 +42,10 @@ struct SQLiteLibrary: @unchecked Sendable {
 
     static let shared: Result<SQLiteLibrary, CartoError> = {
         let names = ["libsqlite3.so.0", "libsqlite3.so", "/usr/lib/libsqlite3.dylib", "libsqlite3.dylib"]
-        guard let handle = names.lazy.compactMap({ dlopen($0, RTLD_NOW) }).first else {
+        guard let library = SystemLibrary(names: names) else {
             return .failure(CartoError("SQLite is not installed (libsqlite3.so.0); install it (Debian: apt-get install libsqlite3-0)"))
         }
-        struct Missing: Error {}
-        func f<T>(_ name: String) throws -> T {
-            guard let p = dlsym(handle, name) else { throw Missing() }
-            return unsafeBitCast(p, to: T.self)
-        }
+        func f<T>(_ name: String) throws -> T { try library.function(name) }
         do {
             return .success(SQLiteLibrary(
                 open_v2: try f("sqlite3_open_v2"), close: try f("sqlite3_close"), errmsg: try f("sqlite3_errmsg"),

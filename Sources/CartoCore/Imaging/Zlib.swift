@@ -16,10 +16,10 @@ struct Zlib: @unchecked Sendable {
 
     static let shared: Result<Zlib, CartoError> = {
         let names = ["libz.so.1", "libz.so", "/usr/lib/libz.1.dylib", "libz.dylib"]
-        guard let handle = names.lazy.compactMap({ dlopen($0, RTLD_NOW) }).first else {
+        guard let library = SystemLibrary(names: names) else {
             return .failure(CartoError("zlib is not installed (libz.so.1); install it (Debian: apt-get install zlib1g)"))
         }
-        func f<T>(_ name: String) -> T? { dlsym(handle, name).map { unsafeBitCast($0, to: T.self) } }
+        func f<T>(_ name: String) -> T? { try? library.function(name) }
         guard let c: @convention(c) (Bytes, UnsafeMutablePointer<UInt>, UnsafePointer<UInt8>, UInt, Int32) -> Int32 = f("compress2"),
               let b: @convention(c) (UInt) -> UInt = f("compressBound"),
               let u: @convention(c) (Bytes, UnsafeMutablePointer<UInt>, UnsafePointer<UInt8>, UInt) -> Int32 = f("uncompress"),
