@@ -67,6 +67,11 @@ public struct UIElement: Codable, Hashable, Sendable {
         visit(self)
         return out
     }
+
+    /// For a navigation bar: its first visible, enabled button — UIKit's back button, whatever its label.
+    public var navigationBackButton: UIElement? {
+        role == .navigationBar ? children.first { $0.role == .button && $0.visible && $0.enabled } : nil
+    }
 }
 
 /// Where a screen sits: its title and its container (URL path on the web, navigation-bar identity on iOS).

@@ -5,8 +5,11 @@ import XCTest
 /// The DevTools WebSocket client against a scripted server on 127.0.0.1: the frames Chromium may send (pings,
 /// fragments, 16- and 64-bit lengths) and the masked frames a client must send.
 final class LoopbackWebSocketTests: XCTestCase {
-    /// A one-connection server: answers the upgrade, runs `script` on the socket, then closes it.
-    func serve(_ script: @escaping @Sendable (Int32) -> Void) throws -> Int {
+    static let upgrade = "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n"
+
+    /// A one-connection server: reads the request, sends `answer` (the upgrade), runs `script` on the socket, then
+    /// closes it.
+    func serve(answer: String = upgrade, _ script: @escaping @Sendable (Int32) -> Void = { _ in }) throws -> Int {
         let (listener, port) = try LoopbackSocket.bind(port: 0)
         XCTAssertEqual(listen(listener, 1), 0)
         let thread = Thread {
@@ -16,7 +19,7 @@ final class LoopbackWebSocketTests: XCTestCase {
             var request = [UInt8]()
             var byte: UInt8 = 0
             while !request.suffix(4).elementsEqual([13, 10, 13, 10]), read(fd, &byte, 1) == 1 { request.append(byte) }
-            _ = LoopbackSocket.writeAll(fd, Data("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n".utf8))
+            _ = LoopbackSocket.writeAll(fd, Data(answer.utf8))
             script(fd)
             close(fd)
         }
@@ -77,15 +80,7 @@ final class LoopbackWebSocketTests: XCTestCase {
     }
 
     func testRefusedUpgradeAndSilentServerAreErrors() throws {
-        let (listener, port) = try LoopbackSocket.bind(port: 0)
-        XCTAssertEqual(listen(listener, 1), 0)
-        let thread = Thread {
-            let fd = accept(listener, nil, nil)
-            close(listener)
-            _ = LoopbackSocket.writeAll(fd, Data("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n".utf8))
-            close(fd)
-        }
-        thread.start()
+        let port = try serve(answer: "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
         XCTAssertThrowsError(try LoopbackWebSocket(host: "127.0.0.1", port: port, path: "/devtools/page/gone", timeout: 5)) { error in
             XCTAssertTrue("\(error)".contains("404"), "\(error)")
         }

@@ -102,7 +102,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
             _ = try? evaluate(Self.clearStorage)
             let answer = try cdp("Page.navigate", ["url": startURL.absoluteString]) as? [String: Any]
             if let error = answer?["errorText"] as? String, !error.isEmpty {
-                throw CartoError("\(startURL.absoluteString): the start page did not load (\(error)); is the app running at that address?")
+                throw startPageDidNotLoad(error)
             }
             try waitForLoad()
         } else {
@@ -111,14 +111,18 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
             do {
                 try client.navigate(to: startURL.absoluteString)
             } catch let error as WebDriverError where error.message.contains("net::ERR_") {
-                throw CartoError("\(startURL.absoluteString): the start page did not load (\(error.message)); is the app running at that address?")
+                throw startPageDidNotLoad(error.message)
             }
         }
         // Chromium shows its own error page when the server does not answer.
         if let href = try? evaluate("location.href") as? String, href.hasPrefix("chrome-error://") {
             let code = (try? evaluate("(document.querySelector('.error-code') || {}).textContent || document.title") as? String) ?? nil
-            throw CartoError("\(startURL.absoluteString): the start page did not load (\(code ?? "no answer")); is the app running at that address?")
+            throw startPageDidNotLoad(code ?? "no answer")
         }
+    }
+
+    private func startPageDidNotLoad(_ reason: String) -> CartoError {
+        CartoError("\(startURL.absoluteString): the start page did not load (\(reason)); is the app running at that address?")
     }
 
     private static let clearStorage = "try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}"
@@ -126,11 +130,17 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
     /// After `Page.navigate` (which answers once the new document is committed): until its load event, as
     /// chromedriver's navigation command waits, so a fixed delay starts from a loaded page too.
     private func waitForLoad() throws {
+        _ = try awaitInPage("new Promise(done => { if (document.readyState === 'complete') done(true); else addEventListener('load', () => done(true)); })",
+                            within: 30, answerWithin: 30)
+    }
+
+    /// Awaits a promise in the page (each answer within `answerWithin` seconds); when a navigation replaces the
+    /// document meanwhile, awaits it again in the new one, until `seconds` passed.
+    private func awaitInPage(_ expression: String, within seconds: TimeInterval, answerWithin: TimeInterval) throws -> Any? {
         let started = Date()
-        let expression = "new Promise(done => { if (document.readyState === 'complete') done(true); else addEventListener('load', () => done(true)); })"
         while true {
-            do { _ = try evaluate(expression, awaitPromise: true, timeout: 30); return }
-            catch let error as WebDriverError where error.code == "javascript error" && Date().timeIntervalSince(started) < 30 {
+            do { return try evaluate(expression, awaitPromise: true, timeout: answerWithin) }
+            catch let error as WebDriverError where error.code == "javascript error" && Date().timeIntervalSince(started) < seconds {
                 Thread.sleep(forTimeInterval: 0.005)   // between documents there is briefly no context to run in
             }
         }
@@ -327,17 +337,10 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         case .idle(let quiet, let timeout):
             let started = Date()
             let expression = BrowserScripts.idle(quietMilliseconds: quiet, timeoutMilliseconds: timeout)
-            while true {
-                do {
-                    let value = try evaluate(expression, awaitPromise: true, timeout: Double(timeout) / 1000 + 30) as? [String: Any] ?? [:]
-                    snapshotFromIdleWait = value["snapshot"] as? String
-                    return IdleOutcome(idle: value["idle"] as? Bool ?? false,
-                                       waitedMilliseconds: Date().timeIntervalSince(started) * 1000, busy: value["busy"] as? String)
-                } catch let error as WebDriverError where error.code == "javascript error" && Date().timeIntervalSince(started) * 1000 < Double(timeout) {
-                    // The document was replaced while waiting (a navigation): wait on the new one.
-                    Thread.sleep(forTimeInterval: 0.005)   // between documents there is briefly no context to run in
-                }
-            }
+            let value = try awaitInPage(expression, within: Double(timeout) / 1000, answerWithin: Double(timeout) / 1000 + 30) as? [String: Any] ?? [:]
+            snapshotFromIdleWait = value["snapshot"] as? String
+            return IdleOutcome(idle: value["idle"] as? Bool ?? false,
+                               waitedMilliseconds: Date().timeIntervalSince(started) * 1000, busy: value["busy"] as? String)
         }
     }
 

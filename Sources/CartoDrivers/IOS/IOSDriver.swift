@@ -59,9 +59,8 @@ public final class IOSDriver: AppDriver, @unchecked Sendable {
             if let element { arguments["elementId"] = try client.find(element).id }
             _ = try mobile("scroll", arguments)
         case .back:
-            // The visible navigation bar's first button is UIKit's back button.
             if let bar = lastSnapshot?.elements.first(where: { $0.role == .navigationBar && $0.visible }),
-               let button = bar.children.first(where: { $0.role == .button && $0.visible && $0.enabled }) {
+               let button = bar.navigationBackButton {
                 try client.click(try client.find(button))
             } else {
                 try client.back()

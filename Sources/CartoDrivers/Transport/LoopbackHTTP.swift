@@ -19,17 +19,10 @@ public enum LoopbackHTTP {
     /// Sends one request and reads the whole response (blocking; the drivers issue one command at a time).
     public static func send(method: String, url: URL, body: Data?, timeout: TimeInterval) throws -> Response {
         guard let host = url.host, let port = url.port else { throw Failure(description: "bad URL \(url)") }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "cannot open a socket") }
+        let fd: Int32
+        do { fd = try LoopbackSocket.connect(host: host, port: port, timeout: timeout) }
+        catch let error as CartoError { throw Failure(description: error.message) }
         defer { close(fd) }
-        var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
-        var address = LoopbackSocket.address(host: host, port: port)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure(description: "connection to \(host):\(port) refused") }
 
         // The percent-encoded path: element ids and locators may hold spaces or slashes.
         let components = URLComponents(url: url, resolvingAgainstBaseURL: false)

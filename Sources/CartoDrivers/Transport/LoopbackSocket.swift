@@ -32,6 +32,26 @@ enum LoopbackSocket {
         return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
+    /// A TCP connection to `host:port` whose reads and writes give up after `timeout`. The caller owns the descriptor.
+    static func connect(host: String, port: Int, timeout: TimeInterval) throws -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw CartoError("cannot open a socket") }
+        setTimeout(fd, timeout)
+        var address = Self.address(host: host, port: port)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { close(fd); throw CartoError("connection to \(host):\(port) refused") }
+        return fd
+    }
+
+    /// Read and write timeout of a socket.
+    static func setTimeout(_ fd: Int32, _ timeout: TimeInterval) {
+        var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     /// Writes all of `data`, retrying after interrupts; false when the peer is gone.
     static func writeAll(_ fd: Int32, _ data: Data) -> Bool {
         data.withUnsafeBytes { raw in

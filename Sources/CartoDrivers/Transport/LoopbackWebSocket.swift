@@ -14,16 +14,10 @@ final class LoopbackWebSocket {
 
     /// Connects to `ws://host:port/path` and completes the opening handshake.
     init(host: String, port: Int, path: String, timeout: TimeInterval) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "cannot open a socket") }
+        do { fd = try LoopbackSocket.connect(host: host, port: port, timeout: timeout) }
+        catch let error as CartoError { throw Failure(description: error.message) }
         var yes: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
-        setTimeout(timeout)
-        var address = LoopbackSocket.address(host: host, port: port)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { close(fd); throw Failure(description: "connection to \(host):\(port) refused") }
         var nonce = [UInt8](repeating: 0, count: 16)
         for i in nonce.indices { nonce[i] = UInt8.random(in: 0...255) }
         let request = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -47,11 +41,7 @@ final class LoopbackWebSocket {
     deinit { close(fd) }
 
     /// Socket read and write timeout for the next calls (a promise awaited in the page may take seconds).
-    func setTimeout(_ timeout: TimeInterval) {
-        var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
-    }
+    func setTimeout(_ timeout: TimeInterval) { LoopbackSocket.setTimeout(fd, timeout) }
 
     /// Sends one text message (client frames are masked, as the protocol requires).
     func send(_ text: Data) throws {

@@ -11,8 +11,7 @@ public enum ReturnControl {
 
     public static func matches(_ e: UIElement, parent: UIElement? = nil) -> Bool {
         guard e.role == .button || e.role == .link || e.role == .menuItem else { return false }
-        // UIKit: the first button of a navigation bar is the back button, whatever its label.
-        if let parent, parent.role == .navigationBar, e.role == .button, parent.children.first(where: { $0.role == .button }) == e { return true }
+        if let back = parent?.navigationBackButton, back == e { return true }
         if e.role == .link, let target = e.target, ["/", "/index.html", "./", "index.html"].contains(target) { return true }
         for text in [e.label, e.identifier].compactMap({ $0 }) {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
