@@ -53,7 +53,7 @@ let package = Package(
         // iOS dialect (Appium XCUITest / WebDriverAgent page sources), behind one AppDriver protocol.
         .target(name: "CartoDrivers", dependencies: ["CartoCore"]),
         // GUI exploration: state recognition (the paper's Algorithm 1), event planning, strategies, outputs.
-        .target(name: "CartoExplore", dependencies: ["CartoCore", "CartoDrivers"]),
+        .target(name: "CartoExplore", dependencies: ["CartoCore", "CartoDrivers", .product(name: "Yams", package: "Yams")]),
         // The stub HTTP server for apps under test: WireMock-compatible mappings, admin API, scenarios, recording,
         // HAR import, and the app-event hub tests wait on (long-poll and server-sent events).
         .target(

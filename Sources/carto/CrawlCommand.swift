@@ -7,6 +7,7 @@ import Foundation
 extension CrawlStrategy: ExpressibleByArgument {}
 extension RowPolicy: ExpressibleByArgument {}
 extension ModelExport.Format: ExpressibleByArgument {}
+extension AbstractionMode: ExpressibleByArgument {}
 
 /// `carto crawl`: explore an app and infer its state-flow model.
 struct CrawlCommand: ParsableCommand {
@@ -60,6 +61,21 @@ struct CrawlCommand: ParsableCommand {
     @Option(name: .customLong("block"), help: "Never act on matching elements: label:REGEX, id:REGEX or url:REGEX (repeatable).")
     var block: [String] = []
 
+    @Option(help: "How states are told apart: screen (what a screen offers; lists as lists) or paper (Algorithm 1 with --weights/--threshold).")
+    var abstraction: AbstractionMode?
+
+    @Option(help: "Crawl specification (YAML: inputs, forms, block, only, ignore, lists, invariants; or .carto.yml's crawl: section).")
+    var config: String?
+
+    @Option(name: .customLong("input"), help: "A value for matching fields: id:REGEX=VALUE, label:…, name:…, placeholder:… (repeatable; several values for one field mean several fills).")
+    var inputs: [String] = []
+
+    @Option(name: .customLong("only"), help: "Act only on matching elements: id:, label:, text:, url:, css:, role:, type: REGEX (repeatable).")
+    var only: [String] = []
+
+    @Option(help: "Stop (saturated) after this many events in a row added no state and no transition (0: never; default 60).")
+    var saturation: Int?
+
     @Option(help: "Similarity threshold τ in percent (the paper's default: 70).")
     var threshold: Double?
 
@@ -92,7 +108,7 @@ struct CrawlCommand: ParsableCommand {
 
     func run() throws {
         var resumed: CrawlOutput?
-        let info: CrawlOutput.RunInfo
+        var info: CrawlOutput.RunInfo
         if let resume {
             let folder = try CrawlOutput(directory: resume, fresh: false)
             resumed = folder
@@ -103,10 +119,22 @@ struct CrawlCommand: ParsableCommand {
             if let weights { try Self.apply(weights, to: &w) }
             _ = try WaitPolicy(parsing: wait)
             _ = try Blocklist(block)
+            for spec in inputs { _ = try InputRule(parsing: spec) }
+            for spec in only { do { _ = try ElementMatcher(spec) } catch let e as CartoError { throw CartoError("--only " + e.message) } }
+            if let config { _ = try CrawlSpecification.load(path: config) }
             info = CrawlOutput.RunInfo(
                 platform: bundleID == nil ? "web" : "ios", start: bundleID ?? target!, webdriver: webdriver, bundleID: bundleID,
                 strategy: strategy.rawValue, wait: wait, rows: rows.rawValue, weights: w, block: block,
                 maxEvents: maxEvents, maxStates: maxStates, maxDepth: maxDepth, maxTime: maxTime, seed: seed, screenshots: !noScreenshots)
+            info.abstraction = abstraction?.rawValue
+            // Without --config, the crawl: section of .carto.yml in the current folder applies.
+            let local = FileManager.default.contents(atPath: ".carto.yml").map { String(decoding: $0, as: UTF8.self) }
+            let fromLocal = local.map { $0.range(of: "(?m)^crawl:", options: .regularExpression) != nil } == true ? ".carto.yml" : nil
+            if config == nil, fromLocal != nil { _ = try CrawlSpecification.load(path: ".carto.yml") }
+            info.config = (config ?? fromLocal).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            info.inputs = inputs
+            info.only = only
+            info.saturation = saturation
         }
         var configuration = CrawlConfiguration()
         configuration.strategy = CrawlStrategy(rawValue: info.strategy) ?? .depthFirst
@@ -120,6 +148,11 @@ struct CrawlCommand: ParsableCommand {
         configuration.maxTime = info.maxTime
         configuration.seed = info.seed
         configuration.screenshots = info.screenshots
+        if let path = info.config { try CrawlSpecification.load(path: path).apply(to: &configuration) }
+        if let name = info.abstraction, let mode = AbstractionMode(rawValue: name) { configuration.abstraction = mode }
+        for spec in info.inputs ?? [] { configuration.inputs.add(try InputRule(parsing: spec)) }
+        configuration.only += try (info.only ?? []).map(ElementMatcher.init)
+        if let saturation = info.saturation { configuration.saturation = saturation > 0 ? saturation : nil }
 
         // A folder is served on loopback for the crawl; its URL changes per run, so resumes serve it again.
         var site: LoopbackServer?

@@ -14,14 +14,24 @@ struct GraphCommand: ParsableCommand {
     struct Diff: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "States and edges added or removed from model A to model B (versions, or two platforms).",
-            discussion: "States match by container and title, edges by source, event and target. Exit codes: 0 same, 1 differences, 2 input error.")
+            discussion: "States match by their abstract identity (the properties in model.json: container, route, title, controls, lists), edges by source, event and target. --ignore title --ignore container compares two builds of one app served under other titles and paths (routes still count); --states-only leaves edges out. Exit codes: 0 same, 1 differences, 2 input error.")
         @Argument(help: "The earlier model.json (or its crawl folder).") var a: String
         @Argument(help: "The later model.json (or its crawl folder).") var b: String
         @Option(name: .shortAndLong, help: "Output format: text or json.") var format: String = "text"
+        @Option(help: "Leave a kind of state property out: container, route, title, control, list, emptyList, detail (repeatable).")
+        var ignore: [String] = []
+        @Flag(name: .customLong("states-only"), help: "Compare states only, not edges.") var statesOnly = false
 
         func run() throws {
             guard ["text", "json"].contains(format) else { throw CartoError("--format \(format): expected text or json") }
-            let diff = GraphDiff(from: try ModelExport.load(modelPath(a)), to: try ModelExport.load(modelPath(b)))
+            let kinds = try Set(ignore.map { name -> StateProperty.Kind in
+                guard let kind = StateProperty.Kind(rawValue: name) else {
+                    throw CartoError("--ignore \(name): expected container, route, title, control, list, emptyList or detail")
+                }
+                return kind
+            })
+            let diff = GraphDiff(from: try ModelExport.load(modelPath(a)), to: try ModelExport.load(modelPath(b)),
+                                 ignoring: kinds, edges: !statesOnly)
             print(format == "json" ? try JSONOutput.string(diff) : diff.text(), terminator: format == "json" ? "\n" : "")
             Foundation.exit(diff.isEmpty ? ExitStatus.success.rawValue : ExitStatus.findings.rawValue)
         }

@@ -72,11 +72,31 @@ final class PlanningAndGraphTests: XCTestCase {
         // Same app, discovered in another order, /b gone and /c new.
         let b = model([("/", "Home"), ("/c", "C"), ("/a", "A")], [(0, "tap a", 2), (0, "tap c", 1)])
         let diff = GraphDiff(from: a, to: b)
-        XCTAssertEqual(diff.addedStates.map(\.context), ["/c"])
-        XCTAssertEqual(diff.removedStates.map(\.context), ["/b"])
+        XCTAssertEqual(diff.addedStates.map(\.name), ["C (/c)"])
+        XCTAssertEqual(diff.removedStates.map(\.name), ["B (/b)"])
         XCTAssertEqual(diff.addedEdges.map(\.event), ["tap c"])
         XCTAssertEqual(diff.removedEdges.map(\.event), ["tap b"])
         XCTAssertTrue(GraphDiff(from: a, to: a).isEmpty)
+    }
+
+    func testGraphDiffComparesAbstractIdentitiesAcrossBuildsServedElsewhere() {
+        func build(_ path: String, _ title: String, _ states: [[String]]) -> CrawlModel {
+            var m = model(states.map { _ in (path, title) }, [(0, "fill new-todo and submit", 1)])
+            for i in m.states.indices {
+                m.states[i].properties = ["container " + path, "title " + title] + states[i]
+                m.states[i].name = title + " #\(i)"
+            }
+            return m
+        }
+        let react = build("/examples/react/dist/", "React • TodoMVC", [["emptyList todo-list"], ["list todo-list [checkbox]"]])
+        let vue = build("/examples/vue/dist/", "Vue.js • TodoMVC", [["list todo-list [checkbox]"], ["emptyList todo-list"]])
+        XCTAssertEqual(GraphDiff(from: react, to: vue, ignoring: [.title, .container], edges: false).isEmpty, true)
+        XCTAssertFalse(GraphDiff(from: react, to: vue, edges: false).isEmpty, "titles and paths differ unless ignored")
+        var missing = vue
+        missing.states.removeLast()
+        let diff = GraphDiff(from: react, to: missing, ignoring: [.title, .container], edges: false)
+        XCTAssertEqual(diff.removedStates.map(\.properties), [["emptyList todo-list"]])
+        XCTAssertTrue(diff.text().contains("- state React • TodoMVC #0\n    emptyList todo-list\n"), diff.text())
     }
 
     func testBadModelFilesGetOneLineErrors() throws {

@@ -99,6 +99,8 @@ public struct CartoConfiguration: Sendable, Equatable {
                     }
                     if ruleKey == "forbidden" { config.forbidden = pairs } else { config.allowed = pairs }
                 }
+            case "crawl":
+                break   // carto crawl's specification (CartoExplore.CrawlSpecification reads it)
             default:
                 throw CartoError("\(file):\(line(keyNode)): unknown key '\(key)'; expected one of \(topLevelKeys.joined(separator: ", "))")
             }

@@ -267,7 +267,8 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
             }
         case .back:
             // Like the browser's back button; the idle wait sees the navigation (history.back is instrumented).
-            _ = try evaluate("history.back()")
+            // Nothing to go back to (the Navigation API knows): return at once instead of waiting out a navigation.
+            _ = try evaluate("(() => { if (window.navigation && navigation.canGoBack === false) return false; history.back(); return true; })()")
         case .adjust(let element, let value):
             guard let selector = Self.cssSelector(of: element), try evaluate(BrowserScripts.setValue(cssSelector: selector, value: value)) as? Bool == true else {
                 throw WebDriverError(code: "no such element", message: ElementNaming.describe(element), httpStatus: nil)

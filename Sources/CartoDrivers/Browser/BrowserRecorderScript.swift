@@ -6,7 +6,7 @@ extension BrowserScripts {
     static func setValue(cssSelector: String, value: String) -> String {
         """
         (() => {
-          const e = document.querySelector(\(jsString(cssSelector)));
+          const e = \(find(cssSelector));
           if (!e) return false;
           const v = \(jsString(value));
           if (e.tagName === 'SELECT') {
@@ -31,7 +31,7 @@ extension BrowserScripts {
     static func focusForTyping(cssSelector: String, select: Bool = true) -> String {
         """
         (() => {
-          const e = document.querySelector(\(jsString(cssSelector)));
+          const e = \(find(cssSelector));
           if (!e) return null;
           const r = e.getBoundingClientRect();
           if (r.top < 0 || r.bottom > innerHeight) e.scrollIntoView({ block: 'center' });
@@ -50,7 +50,7 @@ extension BrowserScripts {
     /// One element found by CSS, described as a snapshot node (JSON text), or null.
     static func describe(cssSelector: String) -> String {
         "(() => {\n" + elementHelpers + """
-          const el = document.querySelector(\(jsString(cssSelector)));
+          const el = \(find(cssSelector));
           if (!el) return null;
           const role = roleOf(el) || 'other';
           const r = el.getBoundingClientRect();

@@ -82,6 +82,8 @@ enum BrowserScripts {
       };
       // A navigation under way (history.back() from a javascript: link, location changes) is work in progress too.
       c.navigating = false;
+      // A traversal within the document (a hash or pushState entry) is over when popstate fires: no reload follows.
+      window.addEventListener('popstate', () => { c.navigating = false; });
       window.addEventListener('beforeunload', () => { c.navigating = true; });
       // A page restored from the back-forward cache keeps its script state: it is not navigating any more.
       window.addEventListener('pageshow', e => { if (e.persisted) { c.navigating = false; c.lastMutation = performance.now(); } });
@@ -98,7 +100,11 @@ enum BrowserScripts {
           return;
         }
       });
-      observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      const observed = { subtree: true, childList: true, attributes: true, characterData: true };
+      observer.observe(document, observed);
+      // Web components render inside shadow roots, which a document observer does not see: observe each as it opens.
+      const attachShadow = Element.prototype.attachShadow;
+      Element.prototype.attachShadow = function (...a) { const root = attachShadow.apply(this, a); observer.observe(root, observed); return root; };
       const clip = s => String(s).slice(0, 500);
       // Native dialogs would block the page (and every DevTools call) until answered: answer them at once, as a
       // user who says OK, and keep their text.
@@ -132,30 +138,43 @@ enum BrowserScripts {
     /// The snapshot as an expression.
     static var snapshotExpression: String { "(() => {\n" + snapshot + "\n})()" }
 
+    /// A JavaScript expression for the element a locator names. Locators cross into open shadow roots and
+    /// same-origin frames with ` >>> ` (`#app >>> button:nth-of-type(2)`): each part is looked up in the shadow root
+    /// or the frame's document of the element before it.
+    static func find(_ cssSelector: String) -> String {
+        "((s) => { let root = document, el = null; for (const part of s.split(' >>> ')) { if (!root) return null; el = root.querySelector(part); "
+            + "if (!el) return null; root = el.shadowRoot || (el.tagName === 'IFRAME' ? (() => { try { return el.contentDocument; } catch (e) { return null; } })() : null); } return el; })("
+            + jsString(cssSelector) + ")"
+    }
+
     /// Finds the element for a CSS locator, scrolls it into view when needed and answers where a finger would touch
     /// it: `[x, y, covered]` in viewport coordinates (covered: another element is on top there), or null.
     static func locate(cssSelector: String) -> String {
         """
         (() => {
-          const e = document.querySelector(\(jsString(cssSelector)));
+          const e = \(find(cssSelector));
           if (!e) return null;
+          const doc = e.ownerDocument, view = doc.defaultView;
           let r = e.getBoundingClientRect();
-          if (r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) { e.scrollIntoView({ block: 'center', inline: 'nearest' }); r = e.getBoundingClientRect(); }
+          if (r.top < 0 || r.left < 0 || r.bottom > view.innerHeight || r.right > view.innerWidth) { e.scrollIntoView({ block: 'center', inline: 'nearest' }); r = e.getBoundingClientRect(); }
           const x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 20);
-          const top = document.elementFromPoint(x, y);
-          return [x, y, !(top && (top === e || e.contains(top) || top.contains(e)))];
+          // Inside shadow roots the hit is the host (or an element of the same tree); inside a frame, offset by it.
+          let top = (e.getRootNode().elementFromPoint ? e.getRootNode() : doc).elementFromPoint(x, y);
+          let ox = 0, oy = 0;
+          for (let w = view; w.frameElement; w = w.parent) { const f = w.frameElement.getBoundingClientRect(); ox += f.left + w.frameElement.clientLeft; oy += f.top + w.frameElement.clientTop; }
+          return [x + ox, y + oy, !(top && (top === e || e.contains(top) || top.contains(e)))];
         })()
         """
     }
 
     /// Clicks an element by script: the fallback when something covers it (a sticky header) or it cannot be touched.
     static func scriptClick(cssSelector: String) -> String {
-        "(() => { const e = document.querySelector(\(jsString(cssSelector))); if (e) { e.scrollIntoView({ block: 'center' }); e.click(); } return !!e; })()"
+        "(() => { const e = \(find(cssSelector)); if (e) { e.scrollIntoView({ block: 'center' }); e.click(); } return !!e; })()"
     }
 
     /// Scrolls a scrollable element by most of its height.
     static func scrollElement(cssSelector: String) -> String {
-        "(() => { const e = document.querySelector(\(jsString(cssSelector))); if (e) e.scrollBy(0, e.clientHeight * 0.8); return !!e; })()"
+        "(() => { const e = \(find(cssSelector)); if (e) e.scrollBy(0, e.clientHeight * 0.8); return !!e; })()"
     }
 
     /// A JavaScript expression for the string `s` (JSON is valid JavaScript).
@@ -216,6 +235,8 @@ enum BrowserScripts {
                         password: 'secureTextField', search: 'searchField', date: 'textField', '': 'textField' };
     function roleOf(el) {
       const tag = el.tagName.toLowerCase();
+      const view = el.ownerDocument.defaultView;
+      const c = (view && view.__carto) || window.__carto;   // a frame's own instrumentation knows its listeners
       const aria = (el.getAttribute('role') || '').toLowerCase();
       const ariaRoles = { button: 'button', link: 'link', tab: 'tab', tablist: 'tabBar', dialog: 'dialog', alertdialog: 'alert',
                           checkbox: 'checkbox', switch: 'toggle', radio: 'radio', slider: 'slider', textbox: 'textField',
@@ -260,23 +281,37 @@ enum BrowserScripts {
       const r = el.getBoundingClientRect();
       return r.width > 0 && r.height > 0;
     }
+    // Relative to the element's own tree; a shadow root's or a frame's path is its host's path, ' >>> ', its own.
     function cssPath(el) {
       const parts = [];
-      for (let n = el; n && n.nodeType === 1 && n !== document.documentElement; n = n.parentElement) {
-        if (n.id && document.querySelectorAll('#' + CSS.escape(n.id)).length === 1) { parts.unshift('#' + CSS.escape(n.id)); return parts.join(' > '); }
+      const root = el.getRootNode();
+      let anchored = false;
+      for (let n = el; n && n.nodeType === 1 && n !== root.documentElement; n = n.parentElement) {
+        if (n.id && root.querySelectorAll('#' + CSS.escape(n.id)).length === 1) { parts.unshift('#' + CSS.escape(n.id)); anchored = true; break; }
         const tag = n.tagName.toLowerCase();
         let i = 1;
         for (let s = n.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === n.tagName) i++;
         parts.unshift(tag + ':nth-of-type(' + i + ')');
       }
-      return 'html > ' + parts.join(' > ');
+      const path = anchored || root.host ? parts.join(' > ') : 'html > ' + parts.join(' > ');
+      if (root.host) return cssPath(root.host) + ' >>> ' + path;
+      const frame = root !== document && root.defaultView ? root.defaultView.frameElement : null;
+      return frame ? cssPath(frame) + ' >>> ' + path : path;
+    }
+    // The elements rendered under `el`: an open shadow root's instead of the light DOM, a slot's assigned elements,
+    // a same-origin frame's body.
+    function renderedChildren(el) {
+      if (el.shadowRoot) return [...el.shadowRoot.children];
+      if (el.tagName === 'SLOT') { const a = el.assignedElements({ flatten: true }); return a.length ? a : [...el.children]; }
+      if (el.tagName === 'IFRAME') { try { const d = el.contentDocument; return d && d.body ? [d.body] : []; } catch (e) { return []; } }
+      return [...el.children];
     }
     const clean = s => { s = (s || '').replace(/\s+/g, ' ').trim(); return s ? s.slice(0, 200) : null; };
     function labelOf(el, role) {
       const aria = el.getAttribute('aria-label');
       if (aria) return clean(aria);
       const labelledBy = el.getAttribute('aria-labelledby');
-      if (labelledBy) { const l = document.getElementById(labelledBy); if (l) return clean(l.textContent); }
+      if (labelledBy) { const r = el.getRootNode(); const l = r.getElementById ? r.getElementById(labelledBy) : document.getElementById(labelledBy); if (l) return clean(l.textContent); }
       if (el.labels && el.labels.length) return clean(el.labels[0].textContent);
       if (role === 'image') return clean(el.getAttribute('alt') || el.getAttribute('title'));
       if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') return clean(el.getAttribute('placeholder') || el.getAttribute('name') || el.getAttribute('title'));
@@ -327,7 +362,7 @@ enum BrowserScripts {
                  enabled: !disabled, visible, selected, actions, target, locator: 'css selector:' + cssPath(el), children: [] };
       }
       const kids = [];
-      for (const child of el.children) {
+      for (const child of renderedChildren(el)) {
         const built = build(child, inert);
         if (built === null) continue;
         if (Array.isArray(built)) kids.push(...built); else kids.push(built);

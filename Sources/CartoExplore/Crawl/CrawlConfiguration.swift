@@ -15,13 +15,29 @@ public struct CrawlConfiguration: Sendable {
     public var strategy: CrawlStrategy = .depthFirst
     public var wait: WaitPolicy = .standard
     public var rows: RowPolicy = .first
+    /// How states are told apart: the screen abstraction (default) or the paper's Algorithm 1 (`weights`).
+    public var abstraction: AbstractionMode = .screen
+    public var overrides = AbstractionOverrides()
+    /// A screen whose states differ only in link and button labels this many times is coarsened (0: never).
+    public var coarsenAfter = 12
     public var weights = SimilarityWeights()
     public var blocklist = try! Blocklist()
+    /// When not empty, only elements matching one of these are acted on (forms: their fields).
+    public var only: [ElementMatcher] = []
+    /// Values to type, by field (the crawl specification's inputs).
+    public var inputs = InputSpecification()
+    /// Checks on every state.
+    public var invariants: [Invariant] = []
     public var maxEvents: Int?
     public var maxStates: Int?
     /// States this deep are leaves: their events are not fired.
     public var maxDepth: Int?
     public var maxTime: Double?
+    /// Stop (`saturated`) after this many events in a row found no new state and no new transition (nil: never).
+    public var saturation: Int? = 60
+    /// One abstract action is fired at most this many times along the path to a state: adding a sixth item to a
+    /// list teaches nothing the second did not.
+    public var maxRepeats = 2
     public var seed: UInt64 = 1
     /// Take a screenshot of each new state.
     public var screenshots = true

@@ -12,6 +12,8 @@ public struct CrawlProgress: Codable, Sendable {
         public var fired: Set<Int>
         public var unreachable: Bool
         public var screenshot: String?
+        /// The state's abstract identity (nil in progress saved before abstractions existed).
+        public var abstract: AbstractState?
         public var hasWork: Bool { !unreachable && fired.count < events.count }
     }
 

@@ -9,7 +9,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     public let configuration: CrawlConfiguration
     public let sink: CrawlSink?
     public private(set) var progress: CrawlProgress
-    private var recognizer: StateRecognizer
+    private var recognizer: StateRecognition
     private let planner: EventPlanner
     private var edgeKeys = Set<String>()
     private var failureKeys = Set<String>()
@@ -25,16 +25,24 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     /// Set from another thread (Ctrl-C) to stop after the current event.
     private let stopFlag = StopFlag()
     private var driverSeconds = 0.0
+    /// Abstract actions fired anywhere so far: a state's events that were never tried anywhere go first.
+    private var firedActions = Set<String>()
+    /// Events fired since the model last grew (a new state or a new transition).
+    private var eventsSinceGrowth = 0
 
     public init(driver: AppDriver, configuration: CrawlConfiguration, sink: CrawlSink? = nil, resumeFrom: CrawlProgress? = nil) {
         self.driver = driver
         self.configuration = configuration
         self.sink = sink
         self.progress = resumeFrom ?? CrawlProgress()
-        self.recognizer = StateRecognizer(weights: configuration.weights)
-        self.planner = EventPlanner(rows: configuration.rows, blocklist: configuration.blocklist)
+        self.recognizer = StateRecognition(mode: configuration.abstraction, weights: configuration.weights,
+                                           abstraction: ScreenAbstraction(overrides: configuration.overrides),
+                                           coarsenAfter: configuration.coarsenAfter)
+        self.planner = EventPlanner(rows: configuration.rows, blocklist: configuration.blocklist, only: configuration.only,
+                                    inputs: configuration.inputs)
         self.random = SplitMix64(seed: configuration.seed)
-        for record in progress.states { recognizer.add(record.signature) }
+        for record in progress.states { _ = recognizer.add(record.snapshot) }
+        for record in progress.states { for i in record.fired { firedActions.insert(record.events[i].abstractAction) } }
         for edge in progress.edges { indexEdge(edge) }
         for failure in progress.failures { failureKeys.insert(Self.failureKey(failure.kind, failure.message)) }
         progress.stopReason = nil
@@ -54,7 +62,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
                 try restartApp()
                 let snapshot = try takeSnapshot()
                 started = Date()   // exploration time starts at the first snapshot
-                let id = try register(snapshot, signature: StateSignature(snapshot), depth: 0)
+                let id = try register(snapshot, depth: 0)
                 currentSnapshot = snapshot
                 progress.totalStates = 1
                 trail = [id]
@@ -75,7 +83,11 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
                 guard let index = nextEventIndex(of: target) else { continue }
                 progress.states[target].fired.insert(index)
                 changed.insert(target)
-                _ = try act(progress.states[target].events[index], from: target)
+                let event = progress.states[target].events[index]
+                firedActions.insert(event.abstractAction)
+                let grownBefore = (progress.states.count, progress.edges.count)
+                _ = try act(event, from: target)
+                eventsSinceGrowth = grownBefore == (progress.states.count, progress.edges.count) ? eventsSinceGrowth + 1 : 0
                 try checkpoint()
             }
         } catch let error as CartoError where !progress.states.isEmpty {
@@ -107,6 +119,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         if let max = configuration.maxEvents, progress.eventsFired >= max { return "max-events" }
         if let max = configuration.maxStates, progress.states.count >= max { return "max-states" }
         if let max = configuration.maxTime, elapsed >= max { return "max-time" }
+        if let max = configuration.saturation, eventsSinceGrowth >= max { return "saturated" }
         return nil
     }
 
@@ -124,11 +137,31 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         }
     }
 
+    /// The next event to fire in `state`: one whose abstract action was never fired anywhere first (action
+    /// novelty), in the planner's order. Events whose abstract action the path to this state already repeats
+    /// `maxRepeats` times are dropped (marked fired without firing): they would only grow a list.
     private func nextEventIndex(of state: Int) -> Int? {
         let record = progress.states[state]
-        let open = record.events.indices.filter { !record.fired.contains($0) }
+        var open = record.events.indices.filter { !record.fired.contains($0) }
         guard !open.isEmpty else { return nil }
-        return configuration.strategy == .random ? open[random.next(below: open.count)] : open[0]
+        if configuration.abstraction == .screen, let path = shortestPath(to: state), path.count >= configuration.maxRepeats {
+            var counts: [String: Int] = [:]
+            for step in path { counts[step.event.abstractAction, default: 0] += 1 }
+            let repeated = open.filter { counts[record.events[$0].abstractAction, default: 0] >= configuration.maxRepeats }
+            for index in repeated {
+                progress.states[state].fired.insert(index)
+                sink?.log(["type": "skip", "state": Self.name(state), "event": record.events[index].description,
+                           "reason": "fired \(configuration.maxRepeats) times on the path here already"])
+            }
+            open.removeAll { repeated.contains($0) }
+            changed.insert(state)
+            guard !open.isEmpty else { return nil }
+        }
+        if configuration.strategy == .random { return open[random.next(below: open.count)] }
+        if configuration.abstraction == .screen, let novel = open.first(where: { !firedActions.contains(record.events[$0].abstractAction) }) {
+            return novel
+        }
+        return open[0]
     }
 
     /// Brings the app to `target`: nothing to do, back through the trail, or restart and replay the shortest path.
@@ -149,7 +182,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         guard let path = shortestPath(to: target) else { return false }
         try restartApp()
         let snapshot = try takeSnapshot()
-        guard let start = recognizer.match(StateSignature(snapshot))?.index, start == 0 else {
+        guard let start = recognizer.match(snapshot), start == 0 else {
             sink?.log(["type": "replay", "state": Self.name(target), "result": "the start screen is not the one first seen"])
             current = nil
             return false
@@ -159,8 +192,13 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         currentSnapshot = snapshot
         for step in path {
             if budgetSpent() != nil { return false }
-            guard let landed = try act(step.event, from: current!), landed == step.to else {
+            let from = current!
+            let landed = try act(step.event, from: from)
+            guard landed == step.to else {
                 sink?.log(["type": "replay", "state": Self.name(target), "result": "diverged at \(step.event)"])
+                if let landed, landed != from, let decision = recognizer.refine(from: from, event: step.event.description, expected: step.to, landed: landed) {
+                    log(decision)
+                }
                 return false
             }
         }
@@ -257,8 +295,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     /// After the app was relaunched (it crashed or left scope) no edge leads here: the trail starts again.
     private func relaunchedAt(_ snapshot: UISnapshot) throws -> Outcome {
         currentSnapshot = snapshot
-        let signature = StateSignature(snapshot)
-        let id = try recognizer.match(signature)?.index ?? register(snapshot, signature: signature, depth: 0)
+        let id = try recognizer.match(snapshot) ?? register(snapshot, depth: 0)
         trail = [id]
         current = id
         return Outcome(kind: "relaunched", state: id)
@@ -267,9 +304,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     /// New state, known state, back, in-place change or no change; records edges and moves `current`.
     private func classify(_ snapshot: UISnapshot, after event: CrawlEvent, from source: Int) throws -> Outcome {
         defer { currentSnapshot = snapshot }
-        let signature = StateSignature(snapshot)
-        if let match = recognizer.match(signature) {
-            let id = match.index
+        if let id = recognizer.match(snapshot) {
             if id == source && current == source {
                 return Outcome(kind: snapshot == currentSnapshot ? "no change" : "in-place change", state: id)
             }
@@ -282,7 +317,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
             return Outcome(kind: kind, state: id)
         }
         let depth = progress.states[source].depth + 1
-        let id = try register(snapshot, signature: signature, depth: depth)
+        let id = try register(snapshot, depth: depth)
         addEdge(from: source, to: id, event: event, kind: "new")
         trail.append(id)
         current = id
@@ -290,13 +325,14 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         return Outcome(kind: "new", state: id)
     }
 
-    private func register(_ snapshot: UISnapshot, signature: StateSignature, depth: Int) throws -> Int {
+    private func register(_ snapshot: UISnapshot, depth: Int) throws -> Int {
         var events: [CrawlEvent] = []
         let plan = planner.plan(snapshot, origin: driver.webOrigin)
         if configuration.maxDepth.map({ depth < $0 }) ?? true { events = plan.events }
-        var record = CrawlProgress.StateRecord(signature: signature, snapshot: snapshot, depth: depth, events: events,
-                                               fired: [], unreachable: false, screenshot: nil)
-        let id = recognizer.add(signature)
+        let added = recognizer.add(snapshot)
+        let id = added.index
+        var record = CrawlProgress.StateRecord(signature: StateSignature(snapshot), snapshot: snapshot, depth: depth, events: events,
+                                               fired: [], unreachable: false, screenshot: nil, abstract: added.identity)
         var png: Data?
         if configuration.screenshots {
             let s = Date()
@@ -308,7 +344,8 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         progress.states[id] = record
         changed.insert(id)
         var entry: [String: Any] = [
-            "type": "state", "id": Self.name(id), "title": snapshot.context.title ?? "", "context": snapshot.context.container ?? "",
+            "type": "state", "id": Self.name(id), "name": added.identity.name, "properties": added.identity.properties.map(\.description),
+            "title": snapshot.context.title ?? "", "context": snapshot.context.container ?? "",
             "depth": depth, "events": events.map(\.description), "t": Self.round(elapsed),
             "elements": LogFragment(try Self.elementLogEncoder.encode(snapshot.root.allElements.dropFirst().map(ElementLogRecord.init))),
         ]
@@ -316,7 +353,32 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
             entry["skipped"] = plan.skipped.map { ["element": ElementNaming.describe($0.element), "reason": $0.reason] }
         }
         sink?.log(entry)
+        if let decision = added.decision { log(decision) }
+        try checkInvariants(state: id, snapshot: snapshot)
         return id
+    }
+
+    private func log(_ decision: StateIndex.Decision) {
+        sink?.log(["type": "abstraction", "decision": decision.kind.rawValue, "screen": decision.screen, "reason": decision.reason])
+    }
+
+    /// The specification's invariants on a new state; violations are failures with the path that reproduces them.
+    private func checkInvariants(state: Int, snapshot: UISnapshot) throws {
+        guard !configuration.invariants.isEmpty else { return }
+        var text: String?
+        for invariant in configuration.invariants {
+            let message = try invariant.violation(in: snapshot) {
+                if let text { return text }
+                let read = try driver.visibleText()
+                text = read
+                return read
+            }
+            guard let message, failureKeys.insert(Self.failureKey("invariant", message + "|" + Self.name(state))).inserted else { continue }
+            let path = pathDescription(to: state)
+            progress.failures.append(CrawlModel.Failure(kind: "invariant", message: message, location: snapshot.context.container,
+                                                        state: Self.name(state), path: path))
+            sink?.log(["type": "failure", "kind": "invariant", "message": message, "state": Self.name(state), "path": path])
+        }
     }
 
     private func addEdge(from: Int, to: Int, event: CrawlEvent, kind: String) {
@@ -379,12 +441,13 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     public static func model(_ progress: CrawlProgress, platform: String, start: String, configuration: CrawlConfiguration) -> CrawlModel {
         let states = progress.states.enumerated().map { id, record in
             CrawlModel.State(id: name(id), title: record.snapshot.context.title ?? "", context: record.snapshot.context.container ?? "",
-                             screenshot: record.screenshot, depth: record.depth, elements: record.signature.elementCount, events: record.events.count)
+                             screenshot: record.screenshot, depth: record.depth, elements: record.signature.elementCount, events: record.events.count,
+                             name: record.abstract?.name, properties: record.abstract?.properties.map(\.description))
         }
         let edges = progress.edges.map { CrawlModel.Edge(from: name($0.from), to: name($0.to), event: $0.event.description, kind: $0.kind) }
         let settings = CrawlModel.Settings(
             strategy: configuration.strategy.rawValue, wait: configuration.wait.description, rows: configuration.rows.rawValue,
-            weights: configuration.weights, maxEvents: configuration.maxEvents, maxStates: configuration.maxStates,
+            abstraction: configuration.abstraction.rawValue, weights: configuration.weights, maxEvents: configuration.maxEvents, maxStates: configuration.maxStates,
             maxDepth: configuration.maxDepth, maxTimeSeconds: configuration.maxTime)
         let stats = CrawlModel.Stats(events: progress.eventsFired, uniqueStates: states.count, totalStates: progress.totalStates,
                                      edges: edges.count, durationSeconds: round(progress.elapsedBefore), failures: progress.failures.count,

@@ -20,7 +20,8 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
     /// Identifies the event within its state, so it is fired once.
     public var key: String
 
-    public init(kind: Kind, target: UIElement?, fields: [FieldValue] = [], submit: UIElement? = nil) {
+    /// `variant` tells apart fills of one form with different values (the crawl specification's value sets).
+    public init(kind: Kind, target: UIElement?, fields: [FieldValue] = [], submit: UIElement? = nil, variant: Int = 0) {
         self.kind = kind
         var leaf = target
         leaf?.children = []
@@ -29,10 +30,21 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
         var button = submit
         button?.children = []
         self.submit = button
-        self.key = kind.rawValue + ":" + (target.map(Self.identity) ?? "screen")
+        self.key = kind.rawValue + ":" + (target.map(Self.identity) ?? "screen") + (variant > 0 ? "#\(variant)" : "")
     }
 
     public static let back = CrawlEvent(kind: .back, target: nil)
+
+    /// The event as an abstract action: what it does to which control, without labels that are data. Two taps on
+    /// the rows of one list, or two fills of one form with the same values, are one abstract action.
+    public var abstractAction: String {
+        let variant = key.split(separator: "#").count > 1 && kind == .fill ? "#" + key.split(separator: "#").last! : ""
+        switch kind {
+        case .back: return "back"
+        case .fill: return "fill " + fields.map { ControlIdentity.shape($0.field) }.joined(separator: ",") + variant
+        case .tap, .scroll: return kind.rawValue + " " + (target.map(ControlIdentity.identity) ?? "screen")
+        }
+    }
 
     /// Identifier first (stable across content changes), then label, then locator.
     static func identity(_ e: UIElement) -> String {

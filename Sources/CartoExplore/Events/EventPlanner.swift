@@ -3,14 +3,21 @@ import CartoCore
 /// Which rows of a list the crawler opens: the first (the paper) or all.
 public enum RowPolicy: String, Codable, Sendable, CaseIterable { case first, all }
 
-/// The events to fire in a state, in document order: one fill-and-submit per form (fields typed by kind),
-/// a tap on every other actionable element, a scroll per scrollable list. Rows of a list: the first only unless
-/// `rows` is `.all`; a row's own links and buttons are its events, the row itself only when it has none.
-/// Controls that lead back (`ReturnControl`: back, close, home, …) come last, keeping their order among themselves.
+/// The events to fire in a state, in document order: fill-and-submit per form (fields typed by kind, or with the
+/// values of the crawl specification: one fill per value set), a tap on every other actionable element, a scroll per
+/// scrollable list. Rows of a data list (rows of one shape, `RowShape`): the first only unless `rows` is `.all`;
+/// the rows of a menu (rows that lead to different places) all. A row's own links and buttons are its events, the
+/// row itself only when it has none. Controls that lead back (`ReturnControl`: back, close, home, …) come last,
+/// keeping their order among themselves. With `only`, elements that match none of its patterns are skipped.
 public struct EventPlanner: Sendable {
     public var rows: RowPolicy
     public var blocklist: Blocklist
-    public init(rows: RowPolicy = .first, blocklist: Blocklist = try! Blocklist()) { self.rows = rows; self.blocklist = blocklist }
+    public var only: [ElementMatcher]
+    public var inputs: InputSpecification
+    public init(rows: RowPolicy = .first, blocklist: Blocklist = try! Blocklist(), only: [ElementMatcher] = [],
+                inputs: InputSpecification = InputSpecification()) {
+        self.rows = rows; self.blocklist = blocklist; self.only = only; self.inputs = inputs
+    }
 
     public struct Skipped: Sendable { public var element: UIElement; public var reason: String }
 
@@ -25,10 +32,16 @@ public struct EventPlanner: Sendable {
         func hasTappableDescendant(_ e: UIElement) -> Bool {
             e.children.contains { ($0.actions.contains(.tap) && !$0.role.isTextInput) || hasTappableDescendant($0) }
         }
+        func allowed(_ e: UIElement) -> Bool {
+            if only.isEmpty || only.contains(where: { $0.matches(e) }) { return true }
+            skipped.append(Skipped(element: e, reason: "matches no --only pattern"))
+            return false
+        }
         func visit(_ e: UIElement, parent: UIElement?, form: UIElement?, rowIndex: Int?) {
             let formHere = e.role == .form ? e : form
             if rows == .first, let rowIndex, rowIndex > 0 { return }
             if e.role.isTextInput && e.actions.contains(.type) {
+                guard allowed(e) else { return }
                 // One group per form (by its locator); fields outside any form form one group of their own.
                 let group = formHere.map { $0.locator ?? "" }
                 if let i = forms.firstIndex(where: { $0.form.map { $0.locator ?? "" } == group }) {
@@ -38,14 +51,18 @@ public struct EventPlanner: Sendable {
                 }
             } else if e.actions.contains(.tap) && !(e.role == .cell && hasTappableDescendant(e)) {
                 if let reason = blocklist.reason(toSkip: e, origin: origin) { skipped.append(Skipped(element: e, reason: reason)) }
+                else if !allowed(e) {}
                 else if ReturnControl.matches(e, parent: parent) { returning.append(CrawlEvent(kind: .tap, target: e)) }
                 else { add(CrawlEvent(kind: .tap, target: e)) }
             }
             if e.actions.contains(.scroll) { add(CrawlEvent(kind: .scroll, target: e)) }
-            let isList = e.role == .list || e.role == .table || e.role == .collection
+            let isList = RowShape.isListContainer(e)
+            let cells = isList ? e.children.filter { $0.role == .cell } : []
+            // Menus (rows that lead to different places) are opened row by row; data lists by their first row.
+            let dataList = isList && RowShape.isUniform(cells.map(RowShape.of))
             var row = 0
             for child in e.children {
-                if isList && child.role == .cell {
+                if dataList && child.role == .cell {
                     visit(child, parent: e, form: formHere, rowIndex: row)
                     row += 1
                 } else {
@@ -55,12 +72,14 @@ public struct EventPlanner: Sendable {
         }
         visit(snapshot.root, parent: nil, form: nil, rowIndex: nil)
         for group in forms {
-            let fields = group.fields.map { field -> CrawlEvent.FieldValue in
-                let kind = TextInputKind.classify(field)
-                return CrawlEvent.FieldValue(field: field, kind: kind, text: kind.sampleValue)
-            }
             let submit = group.form?.allElements.first { $0.role == .button && $0.target == "submit" && $0.actions.contains(.tap) }
-            add(CrawlEvent(kind: .fill, target: group.form ?? group.fields.first, fields: fields, submit: submit))
+            for (variant, values) in inputs.fills(for: group.fields).enumerated() {
+                let fields = zip(group.fields, values).map { field, value -> CrawlEvent.FieldValue in
+                    let kind = TextInputKind.classify(field)
+                    return CrawlEvent.FieldValue(field: field, kind: kind, text: value ?? kind.sampleValue)
+                }
+                add(CrawlEvent(kind: .fill, target: group.form ?? group.fields.first, fields: fields, submit: submit, variant: variant))
+            }
         }
         returning.forEach(add)
         return (events, skipped)

@@ -23,6 +23,8 @@ public struct CrawlModel: Codable, Sendable, Equatable {
         public var strategy: String
         public var wait: String
         public var rows: String
+        /// `screen` (the default abstraction) or `paper` (Algorithm 1 with `weights`).
+        public var abstraction: String?
         public var weights: SimilarityWeights
         public var maxEvents: Int?
         public var maxStates: Int?
@@ -41,6 +43,17 @@ public struct CrawlModel: Codable, Sendable, Equatable {
         public var depth: Int
         public var elements: Int
         public var events: Int
+        /// Readable name from the abstraction: `Todos · #/active · todo-list(3)`.
+        public var name: String?
+        /// The properties that define the state (`container /`, `control button "Add"`, `list todo-list [...]`):
+        /// why two states differ. `carto graph diff` compares states by these.
+        public var properties: [String]?
+
+        public init(id: String, title: String, context: String, screenshot: String?, depth: Int, elements: Int, events: Int,
+                    name: String? = nil, properties: [String]? = nil) {
+            self.id = id; self.title = title; self.context = context; self.screenshot = screenshot; self.depth = depth
+            self.elements = elements; self.events = events; self.name = name; self.properties = properties
+        }
     }
 
     public struct Edge: Codable, Sendable, Equatable {
@@ -63,7 +76,8 @@ public struct CrawlModel: Codable, Sendable, Equatable {
         /// Exploration time from the first snapshot to the end (browser start-up excluded).
         public var durationSeconds: Double
         public var failures: Int
-        /// Why the crawl stopped: `explored`, `max-events`, `max-states`, `max-time`, `interrupted`, `driver-error`.
+        /// Why the crawl stopped: `explored`, `saturated` (no new state or transition for a while), `max-events`,
+        /// `max-states`, `max-time`, `interrupted`, `driver-error`.
         public var stopReason: String
     }
 

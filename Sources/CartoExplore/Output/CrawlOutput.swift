@@ -28,6 +28,12 @@ public final class CrawlOutput: CrawlSink {
         public var maxTime: Double?
         public var seed: UInt64
         public var screenshots: Bool
+        /// Added with the screen abstraction; optional so that older crawl folders still resume.
+        public var abstraction: String?
+        public var config: String?
+        public var inputs: [String]?
+        public var only: [String]?
+        public var saturation: Int?
         public init(platform: String, start: String, webdriver: String?, bundleID: String?, strategy: String, wait: String, rows: String,
                     weights: SimilarityWeights, block: [String], maxEvents: Int?, maxStates: Int?, maxDepth: Int?, maxTime: Double?,
                     seed: UInt64, screenshots: Bool) {

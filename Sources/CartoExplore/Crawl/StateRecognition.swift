@@ -1,0 +1,37 @@
+import CartoCore
+
+/// State identity during a crawl under either abstraction: the screen abstraction (default) or the paper's
+/// Algorithm 1. Every state gets an abstract identity either way, so models crawled with `--abstraction paper`
+/// still name their states and compare in `carto graph diff`.
+struct StateRecognition {
+    let mode: AbstractionMode
+    private var paper: StateRecognizer
+    private(set) var index: StateIndex
+
+    init(mode: AbstractionMode, weights: SimilarityWeights, abstraction: ScreenAbstraction, coarsenAfter: Int) {
+        self.mode = mode
+        paper = StateRecognizer(weights: weights)
+        index = StateIndex(abstraction: abstraction, coarsenAfter: coarsenAfter)
+    }
+
+    func match(_ snapshot: UISnapshot) -> Int? {
+        switch mode {
+        case .screen: return index.match(snapshot)
+        case .paper: return paper.match(StateSignature(snapshot))?.index
+        }
+    }
+
+    /// Registers a new state: its number, identity, and an abstraction decision to log.
+    mutating func add(_ snapshot: UISnapshot) -> (index: Int, identity: AbstractState, decision: StateIndex.Decision?) {
+        let added = index.add(snapshot)
+        if mode == .paper {
+            let id = paper.add(StateSignature(snapshot))
+            return (id, added.identity, nil)
+        }
+        return added
+    }
+
+    mutating func refine(from: Int, event: String, expected: Int, landed: Int) -> StateIndex.Decision? {
+        mode == .screen ? index.refine(from: from, event: event, expected: expected, landed: landed) : nil
+    }
+}

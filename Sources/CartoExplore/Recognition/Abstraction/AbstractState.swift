@@ -1,0 +1,118 @@
+import CartoCore
+
+/// How crawled screens are told apart.
+public enum AbstractionMode: String, Codable, Sendable, CaseIterable {
+    /// What a screen offers (the default): its container, its controls by identity, its lists as lists — not text,
+    /// values, counters or the contents of list rows. Refined or coarsened per screen while crawling.
+    case screen
+    /// The paper's Algorithm 1 with its weights and threshold, exactly as published, for comparison.
+    case paper
+}
+
+/// One property that defines an abstract state, readable on its own: `container /#/active`, `control button "Add"`,
+/// `list ul#todo-list [checkbox, button]`. Two screens are the same state when their properties are the same set.
+public struct StateProperty: Codable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    public enum Kind: String, Codable, Sendable, Comparable {
+        /// URL path and hash route (web) or navigation-bar identity (iOS).
+        case container
+        /// A single-page app's hash route (`#/active`).
+        case route
+        /// The screen's title, numbers masked.
+        case title
+        /// A control outside any list, by identity (role, identifier or link target, label).
+        case control
+        /// A list with rows: its anchor and the shape of its rows (the controls a row offers, labels left out).
+        case list
+        /// A list with no rows.
+        case emptyList
+        /// Detail added by refinement on a screen whose abstraction proved too coarse (headings, row counts).
+        case detail
+
+        public static func < (a: Kind, b: Kind) -> Bool { a.order < b.order }
+        var order: Int {
+            switch self { case .container: 0; case .route: 1; case .title: 2; case .control: 3; case .list: 4; case .emptyList: 5; case .detail: 6 }
+        }
+    }
+
+    public var kind: Kind
+    public var value: String
+
+    public init(_ kind: Kind, _ value: String) { self.kind = kind; self.value = value }
+
+    public static func < (a: StateProperty, b: StateProperty) -> Bool { (a.kind, a.value) < (b.kind, b.value) }
+    public var description: String { kind.rawValue + " " + value }
+}
+
+/// A screen as the abstraction sees it: the sorted set of its defining properties plus a readable name. Equality
+/// and hashing use the properties only; the name (which shows row counts) is for people.
+public struct AbstractState: Codable, Hashable, Sendable {
+    public var properties: [StateProperty]
+    /// `Todos · #/active · todo-list(3)`.
+    public var name: String
+
+    public init(properties: [StateProperty], name: String) {
+        self.properties = Array(Set(properties)).sorted()
+        self.name = name
+    }
+
+    public static func == (a: AbstractState, b: AbstractState) -> Bool { a.properties == b.properties }
+    public func hash(into hasher: inout Hasher) { hasher.combine(properties) }
+
+    /// The properties of one kind.
+    public func values(_ kind: StateProperty.Kind) -> [String] { properties.filter { $0.kind == kind }.map(\.value) }
+
+    /// What sets `self` apart from `other`: properties only one of them has, `+` for self's, `-` for other's.
+    public func difference(from other: AbstractState) -> [String] {
+        let mine = Set(properties), theirs = Set(other.properties)
+        return mine.subtracting(theirs).sorted().map { "+ \($0)" } + theirs.subtracting(mine).sorted().map { "- \($0)" }
+    }
+}
+
+/// How labels and titles are compared: numbers standing alone are data (`Cart (3)`, `3 items left`, `Page 2`),
+/// numbers glued to letters are names (`S1`, `H2O`, `v2`).
+public enum LabelNormaliser {
+    public static func mask(_ text: String) -> String {
+        var out = ""
+        var word = ""
+        func flush() {
+            if !word.isEmpty {
+                let digits = word.allSatisfy { $0.isNumber || $0 == "." || $0 == "," || $0 == ":" }
+                out += digits && word.contains(where: \.isNumber) ? "#" : word
+                word = ""
+            }
+        }
+        for ch in text {
+            if ch.isLetter || ch.isNumber || ch == "." || ch == "," || ch == ":" { word.append(ch) } else { flush(); out.append(ch) }
+        }
+        flush()
+        return out.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
+
+    /// A link target's shape: origin kept, path segments and query values that hold digits or look like ids masked
+    /// (`/product/17?ref=x` → `/product/#?ref=*`), so links to the rows of one kind share a shape.
+    public static func targetShape(_ target: String) -> String {
+        var path = target
+        var suffix = ""
+        if let q = path.firstIndex(where: { $0 == "?" || $0 == "#" }) {
+            let rest = String(path[q...])
+            path = String(path[..<q])
+            if rest.hasPrefix("?") {
+                let (query, hash) = rest.dropFirst().split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+                    .reduce(into: (String?.none, String?.none)) { acc, part in if acc.0 == nil { acc.0 = String(part) } else { acc.1 = String(part) } }
+                let keys = (query ?? "").split(separator: "&").map { $0.split(separator: "=").first.map(String.init) ?? "" }
+                suffix = "?" + keys.map { $0 + "=*" }.joined(separator: "&") + (hash.map { "#" + maskSegments($0) } ?? "")
+            } else {
+                suffix = maskSegments(rest)
+            }
+        }
+        return maskSegments(path) + suffix
+    }
+
+    private static func maskSegments(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
+            let s = String(segment)
+            if s.contains(where: \.isNumber) || (s.count >= 16 && s.allSatisfy { $0.isHexDigit || $0 == "-" }) { return "#" }
+            return s
+        }.joined(separator: "/")
+    }
+}

@@ -1,0 +1,71 @@
+import CartoCore
+
+/// How a control is named in abstract states: by what it is and what it does, not by what it shows. Shared by the
+/// passes and the planner's list detection.
+public enum ControlIdentity {
+    /// Roles that count as controls of a screen.
+    public static func isControl(_ e: UIElement) -> Bool {
+        e.role.isTappable && e.role != .cell || e.role.isTextInput || e.role == .picker || e.role == .slider
+            || e.role == .stepper || (e.role == .cell && e.actions.contains(.tap))
+    }
+
+    /// Role, identifier and what it leads to, without its label: the shape a control has in every row of a list.
+    public static func shape(_ e: UIElement) -> String {
+        var out = e.role.rawValue
+        if let id = e.identifier, !id.isEmpty { out += "#" + LabelNormaliser.mask(id) }
+        if let target = e.target, !target.isEmpty { out += " → " + LabelNormaliser.targetShape(target) }
+        return out
+    }
+
+    /// Shape plus label (numbers masked) and selection: what tells two controls of one screen apart.
+    public static func identity(_ e: UIElement) -> String {
+        var out = shape(e)
+        if let label = e.label.map(LabelNormaliser.mask), !label.isEmpty { out += " \"" + String(label.prefix(60)) + "\"" }
+        if e.selected && [.tab, .segmentedControl, .menuItem, .link, .button].contains(e.role) { out += " (selected)" }
+        if out == e.role.rawValue { out += " " + e.platformType }
+        return out
+    }
+
+    /// Identity without the label, for links and buttons (the coarse abstraction: labels are data there).
+    public static func coarseIdentity(_ e: UIElement) -> String {
+        var out = shape(e)
+        if e.selected && [.tab, .segmentedControl, .menuItem, .link, .button].contains(e.role) { out += " (selected)" }
+        if out == e.role.rawValue { out += " " + e.platformType }
+        return out
+    }
+}
+
+/// Whether the rows of a list are data of one kind (todo items, products, messages: one shape, any number) or a menu
+/// (rows that lead to different places). Data lists are one list whatever their length; a menu's rows are controls
+/// of their own, and the planner opens each of them.
+public enum RowShape {
+    /// The shapes of the controls in one row (the row itself included), visible or not: controls revealed by
+    /// hovering or tapping a row are part of the row, not a state of their own.
+    public static func of(_ row: UIElement) -> Set<String> {
+        var shapes = Set<String>()
+        func visit(_ e: UIElement) {
+            if e.role == .cell { if let own = cellShape(e) { shapes.insert(own) } }
+            else if ControlIdentity.isControl(e) { shapes.insert(ControlIdentity.shape(e)) }
+            e.children.forEach(visit)
+        }
+        visit(row)
+        return shapes
+    }
+
+    /// A row itself is known by what it leads to, not by its identifier: UIKit and React Native name data cells
+    /// after their content (`recipe-pancakes`), so table cells are one kind however they are named.
+    public static func cellShape(_ e: UIElement) -> String? {
+        guard ControlIdentity.isControl(e) || e.target != nil else { return nil }
+        return "cell" + (e.target.map { " → " + LabelNormaliser.targetShape($0) } ?? "")
+    }
+
+    /// Uniform: one shape covers at least two thirds of the rows (some rows may offer an extra control).
+    public static func isUniform(_ rows: [Set<String>]) -> Bool {
+        guard rows.count > 1 else { return true }
+        var counts: [Set<String>: Int] = [:]
+        for r in rows { counts[r, default: 0] += 1 }
+        return Double(counts.values.max() ?? 0) * 3 >= Double(rows.count) * 2
+    }
+
+    public static func isListContainer(_ e: UIElement) -> Bool { e.role == .list || e.role == .table || e.role == .collection }
+}

@@ -1,0 +1,16 @@
+import CartoCore
+
+/// Every control left on screen, by identity: what the screen offers decides which state it is. Hidden controls do
+/// not count (a menu opened is a new state); disabled ones do (they are on screen). Text, values and static content
+/// never count.
+public enum ControlIdentityPass: AbstractionPass {
+    public static func run(_ work: inout AbstractionWork) {
+        for i in work.elements.indices where !work.consumed[i] {
+            let e = work.elements[i]
+            guard ControlIdentity.isControl(e), work.shown(i) else { continue }
+            work.properties.append(StateProperty(.control, ControlIdentity.identity(e)))
+            let coarse = [.link, .button, .menuItem, .cell].contains(e.role) ? ControlIdentity.coarseIdentity(e) : ControlIdentity.identity(e)
+            work.coarseProperties.append(StateProperty(.control, coarse))
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import CartoCore
+
+/// Lists whose rows are data of one shape — table and collection cells, list items, rows — become one `list`
+/// property whatever their number (an empty list is `emptyList`): adding a todo item is not a new screen. Only rows
+/// on screen count; the controls inside them, visible or revealed later, make the row's shape. Lists whose rows lead
+/// to different places (menus) are left to `ControlIdentityPass`.
+public enum ListCollapsePass: AbstractionPass {
+    public static func run(_ work: inout AbstractionWork) {
+        for index in work.elements.indices where !work.consumed[index] {
+            let list = work.elements[index]
+            let forced = work.overrides.lists.contains { $0.matches(list) }
+            guard RowShape.isListContainer(list) || forced, work.shown(index) else { continue }
+            let rowIndices = work.children(of: index).filter { forced || work.elements[$0].role == .cell }
+            let visibleRows = rowIndices.filter { work.elements[$0].visible && !work.consumed[$0] }
+            let shapes = visibleRows.map { rowShape(work, $0) }
+            guard forced || RowShape.isUniform(shapes) else { continue }
+            // A list with no rows and no name of its own is layout, not an empty list a user would see.
+            let anchor = anchorName(list)
+            if visibleRows.isEmpty && list.identifier == nil && list.label == nil && !forced && rowIndices.isEmpty { continue }
+            for row in rowIndices { work.consume(subtreeOf: row) }
+            work.consumed[index] = true
+            if visibleRows.isEmpty {
+                work.properties.append(StateProperty(.emptyList, anchor))
+                work.coarseProperties.append(StateProperty(.emptyList, anchor))
+            } else {
+                let union = shapes.reduce(into: Set<String>()) { $0.formUnion($1) }.sorted()
+                let value = anchor + " [" + union.joined(separator: ", ") + "]"
+                work.properties.append(StateProperty(.list, value))
+                work.coarseProperties.append(StateProperty(.list, value))
+            }
+            work.lists.append((anchor, visibleRows.count))
+        }
+    }
+
+    static func rowShape(_ work: AbstractionWork, _ row: Int) -> Set<String> {
+        var shapes = Set<String>()
+        for i in row..<work.subtreeEnd[row] where !work.consumed[i] {
+            let e = work.elements[i]
+            if e.role == .cell { if let own = RowShape.cellShape(e) { shapes.insert(own) } }
+            else if ControlIdentity.isControl(e) { shapes.insert(ControlIdentity.shape(e)) }
+        }
+        return shapes
+    }
+
+    static func anchorName(_ e: UIElement) -> String {
+        if let id = e.identifier, !id.isEmpty { return LabelNormaliser.mask(id) }
+        if let label = e.label, !label.isEmpty, label.count <= 40 { return LabelNormaliser.mask(label) }
+        return e.role.rawValue
+    }
+}

@@ -1,0 +1,101 @@
+import CartoCore
+import Foundation
+
+/// The work one snapshot goes through on its way to an `AbstractState`: the elements in document order, which of
+/// them a pass has taken (a list's rows, an ignored region), and the properties found so far. Passes run in order
+/// over the same work, Periphery-style: each one small, named and in a file of its own.
+public struct AbstractionWork {
+    public let snapshot: UISnapshot
+    public let overrides: AbstractionOverrides
+    /// Detail to add: the screen's abstraction proved too coarse (see `StateIndex`).
+    public let refined: Bool
+    /// Every element but the root, in document order, with the index of its parent (nil for the root's children).
+    public let elements: [UIElement]
+    public let parents: [Int?]
+    /// Index of the element in `elements` for each node, and each element's descendants range.
+    public let subtreeEnd: [Int]
+    /// Elements taken by a pass: not controls of their own.
+    public var consumed: [Bool]
+    public var properties: [StateProperty] = []
+    /// The same properties with control labels left out: what `StateIndex` compares once a screen is coarsened.
+    public var coarseProperties: [StateProperty] = []
+    /// Parts of the readable name, in order.
+    public var nameParts: [String] = []
+    /// The lists found, for the name: (anchor, visible rows).
+    public var lists: [(anchor: String, rows: Int)] = []
+
+    init(snapshot: UISnapshot, overrides: AbstractionOverrides, refined: Bool) {
+        self.snapshot = snapshot
+        self.overrides = overrides
+        self.refined = refined
+        var elements: [UIElement] = []
+        var parents: [Int?] = []
+        var ends: [Int] = []
+        func visit(_ e: UIElement, parent: Int?) {
+            let index = elements.count
+            var leaf = e
+            leaf.children = []
+            elements.append(leaf)
+            parents.append(parent)
+            ends.append(index)
+            for child in e.children { visit(child, parent: index) }
+            ends[index] = elements.count
+        }
+        for child in snapshot.root.children { visit(child, parent: nil) }
+        self.elements = elements
+        self.parents = parents
+        self.subtreeEnd = ends
+        self.consumed = Array(repeating: false, count: elements.count)
+    }
+
+    /// Direct children of element `index`.
+    func children(of index: Int) -> [Int] {
+        var out: [Int] = []
+        var i = index + 1
+        while i < subtreeEnd[index] { out.append(i); i = subtreeEnd[i] }
+        return out
+    }
+
+    mutating func consume(subtreeOf index: Int) {
+        for i in index..<subtreeEnd[index] { consumed[i] = true }
+    }
+
+    /// Whether element `index` and all its ancestors are visible.
+    func shown(_ index: Int) -> Bool {
+        var at: Int? = index
+        while let i = at { if !elements[i].visible { return false }; at = parents[i] }
+        return true
+    }
+}
+
+/// One step of the abstraction.
+public protocol AbstractionPass {
+    static func run(_ work: inout AbstractionWork)
+}
+
+/// Turns snapshots into abstract states: the passes in order.
+public struct ScreenAbstraction: Sendable {
+    public var overrides: AbstractionOverrides
+    public init(overrides: AbstractionOverrides = AbstractionOverrides()) { self.overrides = overrides }
+
+    static let passes: [AbstractionPass.Type] = [
+        IgnoredRegionPass.self, ScreenContextPass.self, ListCollapsePass.self, RepeatedLinkPass.self,
+        ControlIdentityPass.self, RefinementDetailPass.self, StateNamePass.self,
+    ]
+
+    /// The standard abstraction of `snapshot`, its coarse variant and (with `refined`) the refined one.
+    public func abstract(_ snapshot: UISnapshot, refined: Bool = false) -> (state: AbstractState, coarse: AbstractState) {
+        var work = AbstractionWork(snapshot: snapshot, overrides: overrides, refined: refined)
+        for pass in Self.passes { pass.run(&work) }
+        let name = work.nameParts.joined(separator: " · ")
+        return (AbstractState(properties: work.properties, name: name), AbstractState(properties: work.coarseProperties, name: name))
+    }
+}
+
+/// User overrides of the abstraction (the crawl specification's `abstraction:` part): elements or regions to ignore
+/// and containers to treat as lists, each matched by `id:`, `label:` or `css:` regular expression.
+public struct AbstractionOverrides: Sendable {
+    public var ignore: [ElementMatcher] = []
+    public var lists: [ElementMatcher] = []
+    public init(ignore: [ElementMatcher] = [], lists: [ElementMatcher] = []) { self.ignore = ignore; self.lists = lists }
+}

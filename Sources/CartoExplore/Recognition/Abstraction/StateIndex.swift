@@ -1,0 +1,92 @@
+import CartoCore
+
+/// The visited states under the screen abstraction, found by hash in O(1) whatever their number, with APE's
+/// adaptive refinement (Gu et al., ICSE 2019) per screen:
+/// - **coarsen** — when one screen keeps yielding new states that differ only in the labels of its links and buttons
+///   (data: article titles, names), states of that screen are compared without those labels from then on;
+/// - **refine** — when one event from one state led to different states (seen when a replayed path diverges), that
+///   state's screen is compared with its headings and row counts from then on.
+/// States found before a decision keep their identity; every decision is returned for the log.
+public struct StateIndex: Sendable {
+    public struct Decision: Sendable, Equatable {
+        public enum Kind: String, Sendable { case coarsen, refine }
+        public var kind: Kind
+        /// The screen it applies to, readable.
+        public var screen: String
+        public var reason: String
+    }
+
+    public let abstraction: ScreenAbstraction
+    /// A coarse identity shared by this many different states is coarsened.
+    public var coarsenAfter: Int
+    private var standard: [AbstractState: Int] = [:]
+    private var coarse: [AbstractState: Int] = [:]
+    private var coarseCounts: [AbstractState: Int] = [:]
+    private var refinedIndex: [AbstractState: Int] = [:]
+    private var coarsened = Set<AbstractState>()
+    private var refined = Set<AbstractState>()
+    /// Per state: its standard and coarse identity, and its snapshot (to compute a refined identity later).
+    private var records: [(identity: AbstractState, standard: AbstractState, coarse: AbstractState, snapshot: UISnapshot)] = []
+
+    public init(abstraction: ScreenAbstraction = ScreenAbstraction(), coarsenAfter: Int = 12) {
+        self.abstraction = abstraction
+        self.coarsenAfter = coarsenAfter
+    }
+
+    public var count: Int { records.count }
+
+    /// The identity a state was registered with (standard, or refined when its screen was refined).
+    public func state(at index: Int) -> AbstractState { records[index].identity }
+
+    /// Abstracts `snapshot` at the level its screen is compared at now.
+    public func abstract(_ snapshot: UISnapshot) -> (identity: AbstractState, level: Level, standard: AbstractState, coarse: AbstractState) {
+        let (std, crs) = abstraction.abstract(snapshot)
+        if refined.contains(std) {
+            return (abstraction.abstract(snapshot, refined: true).state, .refined, std, crs)
+        }
+        if coarsened.contains(crs) { return (crs, .coarse, std, crs) }
+        return (std, .standard, std, crs)
+    }
+
+    public enum Level: String, Sendable { case standard, coarse, refined }
+
+    /// The visited state `snapshot` is, or nil when it is new.
+    public func match(_ snapshot: UISnapshot) -> Int? {
+        let a = abstract(snapshot)
+        switch a.level {
+        case .standard: return standard[a.identity]
+        case .coarse: return coarse[a.identity]
+        case .refined: return refinedIndex[a.identity]
+        }
+    }
+
+    /// Registers a new state; returns its index and a coarsening decision when this state tipped its screen over.
+    public mutating func add(_ snapshot: UISnapshot) -> (index: Int, identity: AbstractState, decision: Decision?) {
+        let a = abstract(snapshot)
+        let index = records.count
+        records.append((a.level == .refined ? a.identity : a.standard, a.standard, a.coarse, snapshot))
+        if standard[a.standard] == nil { standard[a.standard] = index }
+        if coarse[a.coarse] == nil { coarse[a.coarse] = index }
+        if a.level == .refined, refinedIndex[a.identity] == nil { refinedIndex[a.identity] = index }
+        coarseCounts[a.coarse, default: 0] += 1
+        var decision: Decision?
+        if coarsenAfter > 0, a.level == .standard, coarseCounts[a.coarse]! >= coarsenAfter, coarsened.insert(a.coarse).inserted {
+            decision = Decision(kind: .coarsen, screen: a.coarse.name,
+                                reason: "\(coarsenAfter) states of this screen differ only in the labels of links or buttons; labels there are data from now on")
+        }
+        return (index, a.level == .refined ? a.identity : a.standard, decision)
+    }
+
+    /// One event from state `from` led to `landed` where it had led to `expected`: refine `from`'s screen. The states
+    /// of that screen are indexed by their refined identity from now on.
+    public mutating func refine(from: Int, event: String, expected: Int, landed: Int) -> Decision? {
+        let std = records[from].standard
+        guard refined.insert(std).inserted else { return nil }
+        for (i, record) in records.enumerated() where record.standard == std {
+            let fine = abstraction.abstract(record.snapshot, refined: true).state
+            if refinedIndex[fine] == nil { refinedIndex[fine] = i }
+        }
+        return Decision(kind: .refine, screen: std.name,
+                        reason: "\"\(event)\" led to s\(expected) once and to s\(landed) later; headings and row counts tell its states apart from now on")
+    }
+}

@@ -1,0 +1,249 @@
+import CartoCore
+import CartoDrivers
+@testable import CartoExplore
+import Foundation
+import XCTest
+
+/// The screen abstraction on hand-written snapshots that reproduce what went wrong on third-party apps, and on real
+/// iOS page sources.
+final class ScreenAbstractionTests: XCTestCase {
+    // MARK: - Building snapshots
+
+    static func button(_ label: String?, id: String? = nil, visible: Bool = true, target: String? = "click") -> UIElement {
+        UIElement(role: .button, platformType: "button", identifier: id, label: label, visible: visible, actions: visible ? [.tap] : [], target: target)
+    }
+    static func link(_ label: String, _ target: String, selected: Bool = false) -> UIElement {
+        UIElement(role: .link, platformType: "a", label: label, selected: selected, actions: [.tap], target: target)
+    }
+    static func text(_ label: String) -> UIElement { UIElement(role: .staticText, platformType: "span", label: label) }
+    static func field(_ placeholder: String, id: String? = nil, value: String? = nil) -> UIElement {
+        UIElement(role: .textField, platformType: "input[type=text]", identifier: id, label: placeholder, value: value, actions: [.tap, .type])
+    }
+    /// A todo row: a checkbox, the item's text, and a destroy button shown only on hover.
+    static func todo(_ title: String, done: Bool = false, hovered: Bool = false) -> UIElement {
+        UIElement(role: .cell, platformType: "li", children: [
+            UIElement(role: .checkbox, platformType: "input[type=checkbox]", identifier: "todo-item-toggle", value: String(done), actions: [.tap]),
+            UIElement(role: .staticText, platformType: "label", label: title),
+            button(nil, id: "todo-item-button", visible: hovered),
+        ])
+    }
+    static func screen(_ children: [UIElement]) -> UISnapshot { screen("Todos", children) }
+    static func screen(_ title: String, container: String = "/", _ children: [UIElement]) -> UISnapshot {
+        UISnapshot(context: ScreenContext(title: title, container: container),
+                   root: UIElement(role: .window, platformType: "document", children: children))
+    }
+    static func todos(_ items: [UIElement], container: String = "/", counter: String = "1 item left", clear: Bool = false) -> UISnapshot {
+        var footer: [UIElement] = [text(counter), link("All", "#/"), link("Active", "#/active"), link("Completed", "#/completed")]
+        if clear { footer.append(button("Clear completed", id: "clear")) }
+        return screen("Todos", container: container, [field("What needs to be done?", id: "new-todo"),
+                                             UIElement(role: .list, platformType: "ul", identifier: "todo-list", children: items)] + footer)
+    }
+
+    let abstraction = ScreenAbstraction()
+    func state(_ s: UISnapshot) -> AbstractState { abstraction.abstract(s).state }
+
+    // MARK: - Lists
+
+    func testListsAreOneStateWhateverTheirLengthButEmptyDiffers() {
+        let one = state(Self.todos([Self.todo("milk")]))
+        let three = state(Self.todos([Self.todo("milk"), Self.todo("eggs"), Self.todo("bread")], counter: "3 items left"))
+        let none = state(Self.todos([], counter: "0 items left"))
+        XCTAssertEqual(one, three, one.difference(from: three).joined(separator: "\n"))
+        XCTAssertNotEqual(one, none)
+        XCTAssertTrue(none.values(.emptyList).contains("todo-list"), "\(none.properties)")
+        XCTAssertEqual(three.name, "Todos · todo-list(3)")
+    }
+
+    func testRevealedRowControlsAndRowContentDoNotMakeAState() {
+        let plain = state(Self.todos([Self.todo("milk"), Self.todo("eggs")]))
+        let hovered = state(Self.todos([Self.todo("milk", hovered: true), Self.todo("eggs")]))
+        let renamed = state(Self.todos([Self.todo("butter", done: true), Self.todo("jam")]))
+        XCTAssertEqual(plain, hovered)
+        XCTAssertEqual(plain, renamed)
+    }
+
+    func testCountersValuesAndFreeTextDoNotMatterButControlsOnScreenDo() {
+        let a = state(Self.todos([Self.todo("milk")], counter: "1 item left"))
+        let typed = Self.todos([Self.todo("milk")], counter: "7 items left")
+        var withValue = typed
+        withValue.root.children[0].value = "half-typed"
+        XCTAssertEqual(a, state(withValue))
+        let withClear = state(Self.todos([Self.todo("milk", done: true)], clear: true))
+        XCTAssertNotEqual(a, withClear)
+        XCTAssertEqual(withClear.difference(from: a), ["+ control button#clear → click \"Clear completed\""])
+    }
+
+    func testHashRoutesAreScreensAndTheRootRouteIsTheStartPage() {
+        let start = state(Self.todos([Self.todo("milk")], container: "/"))
+        let all = state(Self.todos([Self.todo("milk")], container: "/#/"))
+        let active = state(Self.todos([Self.todo("milk")], container: "/#/active"))
+        XCTAssertEqual(start, all)
+        XCTAssertNotEqual(start, active)
+        XCTAssertEqual(active.values(.route), ["#/active"])
+        XCTAssertEqual(active.name, "Todos · #/active · todo-list(1)")
+    }
+
+    // MARK: - Screens of one shape
+
+    func testSameShapeScreensWithDifferentLinksAreDifferentStates() {
+        // A one-URL site: every screen loads into one container and offers one link, target "#".
+        let screens = (1...10).map { i in state(Self.screen("Site", [Self.text("content \(i) loaded"), Self.link("S\(i + 1)", "#")])) }
+        XCTAssertEqual(Set(screens).count, 10)
+    }
+
+    func testMenusKeepTheirEntriesAndDataListsCollapse() {
+        let menu = UIElement(role: .list, platformType: "ul", children: ["/about", "/contact", "/blog"].map { t in
+            UIElement(role: .cell, platformType: "li", children: [Self.link(String(t.dropFirst()), t)])
+        })
+        let home = state(Self.screen("Home", [menu]))
+        XCTAssertEqual(home.values(.control).count, 3, "\(home.properties)")
+        XCTAssertTrue(home.values(.list).isEmpty)
+        // The planner opens every entry of a menu, and only the first row of a data list.
+        let events = EventPlanner().plan(Self.screen("Home", [menu]), origin: nil).events
+        XCTAssertEqual(events.compactMap { $0.target?.target }, ["/about", "/contact", "/blog"])
+        let todoEvents = EventPlanner().plan(Self.todos([Self.todo("a"), Self.todo("b"), Self.todo("c")]), origin: nil).events
+        XCTAssertEqual(todoEvents.filter { $0.target?.identifier == "todo-item-toggle" }.count, 1)
+    }
+
+    func testRepeatedLinksToOneKindOfPageAreOneList() {
+        func catalogue(_ ids: [Int]) -> UISnapshot {
+            Self.screen("Shop", container: "/products", ids.map { Self.link("Product \($0) name", "/product/\($0)") } + [Self.link("About", "/about")])
+        }
+        let few = state(catalogue([1, 2, 3]))
+        let many = state(catalogue(Array(10...17)))
+        XCTAssertEqual(few, many)
+        XCTAssertEqual(few.values(.list), ["links [link → /product/#]"])
+        XCTAssertEqual(few.values(.control), ["link → /about \"About\""])
+        // Product pages of one kind are one container.
+        XCTAssertEqual(state(Self.screen("Shop", container: "/product/3", [])), state(Self.screen("Shop", container: "/product/12", [])))
+    }
+
+    func testOpenedMenuOrDialogIsANewStateButDisabledStateIsNot() {
+        let closed = state(Self.screen([Self.button("Menu"), Self.button("Log out", visible: false)]))
+        let open = state(Self.screen([Self.button("Menu"), Self.button("Log out")]))
+        XCTAssertNotEqual(closed, open)
+        var disabled = Self.screen([Self.button("Menu"), Self.button("Log out")])
+        disabled.root.children[1].enabled = false
+        XCTAssertEqual(open, state(disabled))
+    }
+
+    func testNumbersInLabelsAreMaskedOnlyWhereTheyStandAlone() {
+        XCTAssertEqual(LabelNormaliser.mask("Cart (3)"), "Cart (#)")
+        XCTAssertEqual(LabelNormaliser.mask("3 items left"), "# items left")
+        XCTAssertEqual(LabelNormaliser.mask("S10"), "S10")
+        XCTAssertEqual(LabelNormaliser.mask("12:45 · 1,024 views"), "# · # views")
+        XCTAssertEqual(LabelNormaliser.targetShape("/product/17?ref=mail&id=3#reviews"), "/product/#?ref=*&id=*#reviews")
+        XCTAssertEqual(LabelNormaliser.targetShape("/about"), "/about")
+    }
+
+    func testOverridesIgnoreRegionsAndForceLists() throws {
+        let clock = UIElement(role: .toolbar, platformType: "nav", identifier: "ticker", children: [Self.button("12:01 update")])
+        let other = UIElement(role: .toolbar, platformType: "nav", identifier: "ticker", children: [Self.button("Market closed")])
+        XCTAssertNotEqual(state(Self.screen([clock])), state(Self.screen([other])))
+        let ignoring = ScreenAbstraction(overrides: AbstractionOverrides(ignore: [try ElementMatcher("id:^ticker$")]))
+        XCTAssertEqual(ignoring.abstract(Self.screen([clock])).state, ignoring.abstract(Self.screen([other])).state)
+        // A container of buttons with different labels: a list only when the specification says so.
+        func cards(_ names: [String]) -> UISnapshot {
+            Self.screen([UIElement(role: .toolbar, platformType: "div", identifier: "cards", children: names.map { Self.button($0) })])
+        }
+        XCTAssertNotEqual(state(cards(["Ann", "Bob"])), state(cards(["Cy"])))
+        let lists = ScreenAbstraction(overrides: AbstractionOverrides(lists: [try ElementMatcher("id:^cards$")]))
+        XCTAssertEqual(lists.abstract(cards(["Ann", "Bob"])).state, lists.abstract(cards(["Cy"])).state)
+        XCTAssertThrowsError(try ElementMatcher("colour:red")) { XCTAssertTrue("\($0)".contains("expected FIELD:PATTERN")) }
+    }
+
+    // MARK: - Refinement and coarsening
+
+    func testCoarsensAScreenWhoseStatesDifferOnlyInLabelsAndLogsIt() {
+        var index = StateIndex(coarsenAfter: 4)
+        var decisions: [StateIndex.Decision] = []
+        for i in 0..<4 {
+            let article = Self.screen("News", container: "/", [Self.button("Read \"Story number \(["one", "two", "three", "four"][i])\"")])
+            XCTAssertNil(index.match(article))
+            if let d = index.add(article).decision { decisions.append(d) }
+        }
+        XCTAssertEqual(decisions.map(\.kind), [.coarsen])
+        // From now on another story is the same state as the first.
+        let fifth = Self.screen("News", container: "/", [Self.button("Read \"Story number five\"")])
+        XCTAssertEqual(index.match(fifth), 0)
+        // Other screens are not affected.
+        XCTAssertNil(index.match(Self.screen("News", container: "/about", [Self.button("Read \"Story number five\"")])))
+    }
+
+    func testRefinesAScreenWhenOneEventLedToDifferentStates() {
+        var index = StateIndex()
+        let inbox = Self.screen("Mail", [UIElement(role: .heading, platformType: "h1", label: "Inbox"), Self.button("Open")])
+        let archive = Self.screen("Mail", [UIElement(role: .heading, platformType: "h1", label: "Archive"), Self.button("Open")])
+        XCTAssertEqual(index.add(inbox).index, 0)
+        XCTAssertEqual(index.match(archive), 0, "headings are text: one state at first")
+        let decision = index.refine(from: 0, event: "tap button \"Open\"", expected: 1, landed: 2)
+        XCTAssertEqual(decision?.kind, .refine)
+        XCTAssertNil(index.refine(from: 0, event: "tap button \"Open\"", expected: 1, landed: 2), "decided once")
+        XCTAssertEqual(index.match(inbox), 0)
+        XCTAssertNil(index.match(archive), "refined: the heading tells them apart")
+        let added = index.add(archive)
+        XCTAssertTrue(added.identity.values(.detail).contains("heading \"Archive\""), "\(added.identity.properties)")
+        XCTAssertEqual(index.match(archive), added.index)
+    }
+
+    // MARK: - iOS
+
+    func testIOSCellsAreOneListWhateverTheirNumber() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/wda-recipes")
+        let home = try IOSPageSource.parse(try Data(contentsOf: folder.appendingPathComponent("home.xml")), source: "home.xml")
+        let detail = try IOSPageSource.parse(try Data(contentsOf: folder.appendingPathComponent("detail.xml")), source: "detail.xml")
+        let settings = try IOSPageSource.parse(try Data(contentsOf: folder.appendingPathComponent("settings.xml")), source: "settings.xml")
+        let states = [home, detail, settings].map(state)
+        XCTAssertEqual(Set(states).count, 3)
+        // Drop a row from the table: the same screen.
+        var shorter = home
+        func dropLastCell(_ e: inout UIElement) -> Bool {
+            if RowShape.isListContainer(e), let last = e.children.lastIndex(where: { $0.role == .cell }), e.children.filter({ $0.role == .cell }).count > 1 {
+                e.children.remove(at: last); return true
+            }
+            for i in e.children.indices where dropLastCell(&e.children[i]) { return true }
+            return false
+        }
+        XCTAssertTrue(dropLastCell(&shorter.root), "the home fixture has a table with rows")
+        XCTAssertEqual(state(home), state(shorter), state(home).difference(from: state(shorter)).joined(separator: "\n"))
+        XCTAssertFalse(state(home).values(.list).isEmpty, "\(state(home).properties)")
+    }
+
+    func testRealIOSDumpsAbstractTheirTables() throws {
+        let folder = RealDumpPlanningTests.folder
+        guard let top = FileManager.default.contents(atPath: folder + "/settings_top_ios_shirates.xml"),
+              let accessibility = FileManager.default.contents(atPath: folder + "/settings_accessibility_ios_shirates.xml") else {
+            throw XCTSkip("../shared/fixtures/ios-page-sources is absent: the real-dump tier needs the shared folder beside the project")
+        }
+        let a = state(try IOSPageSource.parse(top, source: "top"))
+        let b = state(try IOSPageSource.parse(accessibility, source: "accessibility"))
+        XCTAssertNotEqual(a, b)
+        XCTAssertFalse(a.name.isEmpty)
+    }
+
+    // MARK: - Lookup speed
+
+    func testLookupAmongTenThousandNearDuplicateStatesIsFast() {
+        // Realistic near-duplicates: 2,500 screens × lists of 0–3 lengths, each differing from its neighbours in one control.
+        var index = StateIndex(coarsenAfter: 0)
+        var probes: [UISnapshot] = []
+        for i in 0..<10_000 {
+            let screen = i / 4
+            let rows = (0..<(i % 4 == 0 ? 0 : i % 4 + 2)).map { Self.todo("item \($0)") }
+            let s = Self.screen("App", container: "/s/\(screen % 50)x", [Self.button("Action \(screen)"), Self.link("Next", "/n\(screen)x"),
+                UIElement(role: .list, platformType: "ul", identifier: "rows", children: rows)])
+            _ = index.add(s)
+            if i % 10 == 0 { probes.append(s) }
+        }
+        XCTAssertEqual(index.count, 10_000)
+        var times: [Double] = []
+        for probe in probes {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            XCTAssertNotNil(index.match(probe))
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+        }
+        times.sort()
+        let p99 = times[Int(Double(times.count) * 0.99)]
+        XCTAssertLessThan(p99, 5, "p99 \(p99) ms (debug build; the release figure is in Benchmarks/README.md)")
+    }
+}
