@@ -332,7 +332,9 @@ enum BrowserScripts {
       const inert = parentInert || (modal !== null && !modal.contains(el) && !el.contains(modal)) || el.inert;
       let node = null;
       if (role) {
-        const visible = isVisible(el);
+        // An empty list has no height but is on screen (an empty inbox): only styles hide it.
+        const visible = (role === 'list' || role === 'table') && el.children.length === 0 && el.checkVisibility
+          ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : isVisible(el);
         const r = el.getBoundingClientRect();
         const disabled = el.disabled === true || el.getAttribute('aria-disabled') === 'true';
         const actions = [];

@@ -68,6 +68,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
                 trail = [id]
                 current = id
                 try collectFailures(state: id, path: { [] })
+                try checkInvariants(state: id, snapshot: snapshot, path: { [] })
             }
             try checkpoint()
             while true {
@@ -287,6 +288,8 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         if let left { entry["leftScope"] = left }
         sink?.log(entry)
         try collectFailures(state: source, path: { self.pathDescription(to: source) + [event.description] })
+        // Every screen the app shows is checked, also one that changed in place (an error message appearing).
+        try checkInvariants(state: outcome.state ?? source, snapshot: snapshot, path: { self.pathDescription(to: source) + [event.description] })
         return outcome.state
     }
 
@@ -354,7 +357,6 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         }
         sink?.log(entry)
         if let decision = added.decision { log(decision) }
-        try checkInvariants(state: id, snapshot: snapshot)
         return id
     }
 
@@ -363,7 +365,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     }
 
     /// The specification's invariants on a new state; violations are failures with the path that reproduces them.
-    private func checkInvariants(state: Int, snapshot: UISnapshot) throws {
+    private func checkInvariants(state: Int, snapshot: UISnapshot, path makePath: () -> [String]) throws {
         guard !configuration.invariants.isEmpty else { return }
         var text: String?
         for invariant in configuration.invariants {
@@ -373,8 +375,8 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
                 text = read
                 return read
             }
-            guard let message, failureKeys.insert(Self.failureKey("invariant", message + "|" + Self.name(state))).inserted else { continue }
-            let path = pathDescription(to: state)
+            guard let message, failureKeys.insert(Self.failureKey("invariant", message)).inserted else { continue }
+            let path = makePath()
             progress.failures.append(CrawlModel.Failure(kind: "invariant", message: message, location: snapshot.context.container,
                                                         state: Self.name(state), path: path))
             sink?.log(["type": "failure", "kind": "invariant", "message": message, "state": Self.name(state), "path": path])

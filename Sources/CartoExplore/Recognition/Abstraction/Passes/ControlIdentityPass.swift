@@ -8,6 +8,8 @@ public enum ControlIdentityPass: AbstractionPass {
         for i in work.elements.indices where !work.consumed[i] {
             let e = work.elements[i]
             guard ControlIdentity.isControl(e), work.shown(i) else { continue }
+            // A row of a menu that holds its own link or button is that control, not a second one.
+            if e.role == .cell, (i + 1..<work.subtreeEnd[i]).contains(where: { ControlIdentity.isControl(work.elements[$0]) && work.elements[$0].role != .cell }) { continue }
             work.properties.append(StateProperty(.control, ControlIdentity.identity(e)))
             let coarse = [.link, .button, .menuItem, .cell].contains(e.role) ? ControlIdentity.coarseIdentity(e) : ControlIdentity.identity(e)
             work.coarseProperties.append(StateProperty(.control, coarse))

@@ -9,8 +9,9 @@ public enum ListCollapsePass: AbstractionPass {
         for index in work.elements.indices where !work.consumed[index] {
             let list = work.elements[index]
             let forced = work.overrides.lists.contains { $0.matches(list) }
-            guard RowShape.isListContainer(list) || forced, work.shown(index) else { continue }
+            guard RowShape.isListContainer(list) || forced else { continue }
             let rowIndices = work.children(of: index).filter { forced || work.elements[$0].role == .cell }
+            guard work.shown(index) else { continue }
             let visibleRows = rowIndices.filter { work.elements[$0].visible && !work.consumed[$0] }
             let shapes = visibleRows.map { rowShape(work, $0) }
             guard forced || RowShape.isUniform(shapes) else { continue }
