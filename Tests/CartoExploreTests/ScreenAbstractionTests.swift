@@ -172,18 +172,38 @@ final class ScreenAbstractionTests: XCTestCase {
 
     func testRefinesAScreenWhenOneEventLedToDifferentStates() {
         var index = StateIndex()
-        let inbox = Self.screen("Mail", [UIElement(role: .heading, platformType: "h1", label: "Inbox"), Self.button("Open")])
-        let archive = Self.screen("Mail", [UIElement(role: .heading, platformType: "h1", label: "Archive"), Self.button("Open")])
+        var inbox = Self.screen("Mail", [Self.button("Open")])
+        inbox.root.value = "Inbox: 3 messages Open"
+        var archive = inbox
+        archive.root.value = "Archive: 12 messages Open"
         XCTAssertEqual(index.add(inbox).index, 0)
-        XCTAssertEqual(index.match(archive), 0, "headings are text: one state at first")
+        XCTAssertEqual(index.match(archive), 0, "the text does not count at first")
         let decision = index.refine(from: 0, event: "tap button \"Open\"", expected: 1, landed: 2)
         XCTAssertEqual(decision?.kind, .refine)
         XCTAssertNil(index.refine(from: 0, event: "tap button \"Open\"", expected: 1, landed: 2), "decided once")
         XCTAssertEqual(index.match(inbox), 0)
-        XCTAssertNil(index.match(archive), "refined: the heading tells them apart")
+        XCTAssertNil(index.match(archive), "refined: the text tells them apart")
         let added = index.add(archive)
-        XCTAssertTrue(added.identity.values(.detail).contains("heading \"Archive\""), "\(added.identity.properties)")
+        XCTAssertTrue(added.identity.values(.detail).contains("text \"Archive: # messages Open\""), "\(added.identity.properties)")
         XCTAssertEqual(index.match(archive), added.index)
+    }
+
+    func testHeadingsNameScreensAndDeadEndsAreKnownByTheirText() {
+        func page(_ heading: String) -> UISnapshot {
+            Self.screen("Demo", [Self.link("Home", "javascript:void(0)"), UIElement(role: .heading, platformType: "h2", label: heading)])
+        }
+        XCTAssertNotEqual(state(page("Papers")), state(page("Information")))
+        XCTAssertEqual(state(page("Page 2")), state(page("Page 3")), "numbers in headings are data")
+        var s2 = Self.screen("", [])
+        s2.root.value = "Final state S2"
+        var s5 = s2
+        s5.root.value = "Final state S5"
+        XCTAssertNotEqual(state(s2), state(s5))
+        XCTAssertEqual(state(s2).values(.detail), ["text \"Final state S2\""])
+        // A screen with controls is not known by its text.
+        var a = Self.todos([Self.todo("milk")]), b = a
+        a.root.value = "todos milk 1 item left"; b.root.value = "todos bread 1 item left"
+        XCTAssertEqual(state(a), state(b))
     }
 
     // MARK: - iOS

@@ -378,7 +378,9 @@ enum BrowserScripts {
     const errors = c ? c.errors.splice(0) : [];
     return JSON.stringify({ url: location.href, origin, path: location.pathname, hash: location.hash, title: document.title,
              status: nav && nav.responseStatus ? nav.responseStatus : null, instrumented: !!c, errors,
-             root: { role: 'window', platformType: 'document', identifier: null, label: document.title || null, value: null,
+             // The root's value: the beginning of the visible text, what tells apart screens that offer nothing else.
+             root: { role: 'window', platformType: 'document', identifier: null, label: document.title || null,
+                     value: body ? clean(body.innerText) : null,
                      frame: { x: 0, y: 0, width: innerWidth, height: innerHeight }, enabled: true, visible: true,
                      selected: false, actions: [], target: null, locator: null, children } });
     """#

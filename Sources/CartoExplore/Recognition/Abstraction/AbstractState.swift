@@ -19,6 +19,8 @@ public struct StateProperty: Codable, Hashable, Sendable, Comparable, CustomStri
         case route
         /// The screen's title, numbers masked.
         case title
+        /// A heading on screen outside any list (numbers masked): what a single-page app names its screens by.
+        case heading
         /// A control outside any list, by identity (role, identifier or link target, label).
         case control
         /// A list with rows: its anchor and the shape of its rows (the controls a row offers, labels left out).
@@ -30,7 +32,7 @@ public struct StateProperty: Codable, Hashable, Sendable, Comparable, CustomStri
 
         public static func < (a: Kind, b: Kind) -> Bool { a.order < b.order }
         var order: Int {
-            switch self { case .container: 0; case .route: 1; case .title: 2; case .control: 3; case .list: 4; case .emptyList: 5; case .detail: 6 }
+            switch self { case .container: 0; case .route: 1; case .title: 2; case .heading: 3; case .control: 4; case .list: 5; case .emptyList: 6; case .detail: 7 }
         }
     }
 

@@ -79,8 +79,8 @@ public struct ScreenAbstraction: Sendable {
     public init(overrides: AbstractionOverrides = AbstractionOverrides()) { self.overrides = overrides }
 
     static let passes: [AbstractionPass.Type] = [
-        IgnoredRegionPass.self, ScreenContextPass.self, ListCollapsePass.self, RepeatedLinkPass.self,
-        ControlIdentityPass.self, RefinementDetailPass.self, StateNamePass.self,
+        IgnoredRegionPass.self, ScreenContextPass.self, ListCollapsePass.self, RepeatedLinkPass.self, HeadingPass.self,
+        ControlIdentityPass.self, ContentOnlyScreenPass.self, RefinementDetailPass.self, StateNamePass.self,
     ]
 
     /// The standard abstraction of `snapshot`, its coarse variant and (with `refined`) the refined one.
