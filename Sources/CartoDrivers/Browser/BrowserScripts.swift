@@ -272,12 +272,18 @@ enum BrowserScripts {
         case 'iframe': return 'webView';
         case 'progress': return 'progressIndicator';
       }
-      if (c && c.clickable.has(el) || el.hasAttribute('onclick')) return 'button';
+      // A container that listens for clicks on behalf of the controls inside it (jQuery's delegated events) is not a
+      // button of its own: its controls are.
+      if ((c && c.clickable.has(el) || el.hasAttribute('onclick')) &&
+          !(el.children.length && el.querySelector('a[href], button, input, select, textarea, [role=button], [onclick]'))) return 'button';
       if (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false') return 'textView';
       return null;
     }
+    // A transparent checkbox or radio over a picture of one is the usual custom control (TodoMVC's toggles):
+    // transparent, it is still what a finger touches, so opacity hides everything but those.
     function isVisible(el) {
-      if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return false;
+      const overlay = el.tagName === 'INPUT' && ['checkbox', 'radio', 'file'].includes((el.type || '').toLowerCase());
+      if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true, opacityProperty: !overlay })) return false;
       const r = el.getBoundingClientRect();
       return r.width > 0 && r.height > 0;
     }

@@ -27,6 +27,10 @@ public struct EventPlanner: Sendable {
         var forms: [(form: UIElement?, fields: [UIElement])] = []
         var seen = Set<String>()
         var returning: [CrawlEvent] = []
+        /// Fields outside any form are sent by the button right after the last of them (a search box and its
+        /// button, a code field and "Unlock"): the first tappable control after a field, when it is a button.
+        var buttonAfterField: [String: UIElement] = [:]
+        var lastField: UIElement?
 
         func add(_ event: CrawlEvent) { if seen.insert(event.key).inserted { events.append(event) } }
         func hasTappableDescendant(_ e: UIElement) -> Bool {
@@ -40,6 +44,11 @@ public struct EventPlanner: Sendable {
         func visit(_ e: UIElement, parent: UIElement?, form: UIElement?, rowIndex: Int?) {
             let formHere = e.role == .form ? e : form
             if rows == .first, let rowIndex, rowIndex > 0 { return }
+            if e.role.isTextInput && e.actions.contains(.type) { lastField = e }
+            else if e.actions.contains(.tap), let field = lastField {
+                if e.role == .button, form == nil { buttonAfterField[field.locator ?? ""] = e }
+                lastField = nil
+            }
             if e.role.isTextInput && e.actions.contains(.type) {
                 guard allowed(e) else { return }
                 // One group per form (by its locator); fields outside any form form one group of their own.
@@ -73,6 +82,7 @@ public struct EventPlanner: Sendable {
         visit(snapshot.root, parent: nil, form: nil, rowIndex: nil)
         for group in forms {
             let submit = group.form?.allElements.first { $0.role == .button && $0.target == "submit" && $0.actions.contains(.tap) }
+                ?? (group.form == nil ? group.fields.last.flatMap { buttonAfterField[$0.locator ?? ""] } : nil)
             for (variant, values) in inputs.fills(for: group.fields).enumerated() {
                 let fields = zip(group.fields, values).map { field, value -> CrawlEvent.FieldValue in
                     let kind = TextInputKind.classify(field)

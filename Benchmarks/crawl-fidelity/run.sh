@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Crawl fidelity: crawls real third-party web apps with carto crawl and scores the models against the ones a tester
+# wrote down before crawling (models/*.json). Fetched code never enters the repo: each subject's files are exported
+# from a local mirror of its repository (the search tool's `fetch github:OWNER/NAME` puts them in /work/.mirror;
+# set CARTO_FIDELITY_SOURCES to another folder with OWNER+NAME/repo git directories or OWNER+NAME checkouts).
+#
+#   CARTO_BIN_DIR=.build-release/release bash Benchmarks/crawl-fidelity/run.sh [SUBJECT…]
+#
+# Settings: MAX_EVENTS (default 150; the saturation run doubles it), FIXED=1 also crawls the script-loaded subjects
+# with --wait fixed:1000 (slow) for the idle-vs-fixed ratio. Writes the outputs to $OUT (default /tmp/carto-fidelity)
+# and prints the score table (score.py). Exits non-zero when a crawl fails (exit 2 or 3) or a subject is missing.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+bin="${CARTO_BIN_DIR:-$root/.build-release/release}/carto"
+sources="${CARTO_FIDELITY_SOURCES:-/work/.mirror}"
+out="${OUT:-/tmp/carto-fidelity}"
+max="${MAX_EVENTS:-150}"
+[ -x "$bin" ] || { echo "no carto binary at $bin: swift build -c release --scratch-path .build-release (or set CARTO_BIN_DIR)" >&2; exit 2; }
+rm -rf "$out"; mkdir -p "$out/sites"
+
+subjects=$(python3 -c 'import json,sys; [print(s["name"]) for s in json.load(open(sys.argv[1]))]' "$here/subjects.json")
+[ $# -gt 0 ] && subjects="$*"
+field() { python3 -c 'import json,sys; s=[s for s in json.load(open(sys.argv[1])) if s["name"]==sys.argv[2]][0]; v=s.get(sys.argv[3], ""); print("\n".join(v) if isinstance(v, list) else ("1" if v is True else v))' "$here/subjects.json" "$1" "$2"; }
+
+export_subject() {   # repo path destination
+    local dir="$sources/${1/\//+}"
+    if [ -d "$dir/repo" ]; then git --git-dir="$dir/repo" --work-tree="$3" checkout HEAD -- "$2" && git --git-dir="$dir/repo" reset -q
+    elif [ -d "$dir/$2" ]; then mkdir -p "$3/$(dirname "$2")"; cp -r "$dir/$2" "$3/$2"
+    else echo "subject $1 is not at $dir: fetch github:$1 first (or set CARTO_FIDELITY_SOURCES)" >&2; return 1; fi
+}
+
+port=18700
+crawl() {   # name mode url extra-args…
+    local name=$1 mode=$2 url=$3; shift 3
+    local status=0
+    local t0=$(date +%s.%N)
+    "$bin" crawl "$url" -o "$out/$name/$mode" --no-screenshots -q "$@" > "$out/$name/$mode.txt" 2> "$out/$name/$mode.err" || status=$?
+    local t1=$(date +%s.%N)
+    echo "$mode $status $(echo "$t1 - $t0" | bc)" >> "$out/$name/runs.txt"
+    # 0: no failures, 1: failures found in the app (its own script errors) — both are finished crawls.
+    if [ "$status" -gt 1 ]; then echo "$name ($mode): carto crawl exited $status: $(tail -1 "$out/$name/$mode.err")" >&2; return 1; fi
+}
+
+failed=0
+for name in $subjects; do
+    repo=$(field "$name" repo); path=$(field "$name" path); start=$(field "$name" start)
+    mapfile -t args < <(field "$name" args)
+    [ ${#args[@]} -eq 1 ] && [ -z "${args[0]}" ] && args=()
+    mkdir -p "$out/$name" "$out/sites/$name"
+    export_subject "$repo" "$path" "$out/sites/$name" || { failed=1; continue; }
+    port=$((port + 1))
+    python3 -m http.server "$port" --bind 127.0.0.1 --directory "$out/sites/$name/$path" > /dev/null 2>&1 &
+    server=$!
+    for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+    url="http://127.0.0.1:$port$start"
+    echo "==> $name ($url)" >&2
+    crawl "$name" screen "$url" --max-events "$max" "${args[@]}" || failed=1
+    crawl "$name" paper "$url" --max-events "$max" --abstraction paper "${args[@]}" || failed=1
+    crawl "$name" doubled "$url" --max-events $((max * 2)) "${args[@]}" || failed=1
+    if [ "${FIXED:-0}" = 1 ] && [ "$(field "$name" scriptLoaded)" = 1 ]; then
+        crawl "$name" fixed "$url" --max-events "$max" --wait fixed:1000 "${args[@]}" || failed=1
+    fi
+    kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true
+done
+python3 "$here/score.py" "$out" "$bin" | tee "$out/score.md"
+exit $failed

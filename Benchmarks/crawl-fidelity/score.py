@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""Scores carto crawl models against the models a tester wrote before crawling (models/*.json).
+
+usage: score.py OUT_DIR CARTO_BIN   (run.sh calls it)
+
+A crawled state belongs to the expected screen whose predicates it satisfies: `context` and `title` are regular
+expressions on the state's container and title, `has` and `lacks` regular expressions on its properties. State recall:
+expected screens with at least one state. State precision: expected screens found / states crawled (a screen split
+into two states, or a state that is no screen, costs precision). Transition recall: expected transitions with an edge
+between states of those screens whose event matches.
+"""
+import json, os, re, subprocess, sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+out, carto = sys.argv[1], sys.argv[2]
+subjects = json.load(open(os.path.join(here, "subjects.json")))
+
+
+def load(path):
+    try:
+        return json.load(open(path))
+    except (OSError, ValueError):
+        return None
+
+
+def screen_of(state, screens):
+    props = state.get("properties") or []
+    hits = []
+    for s in screens:
+        if "context" in s and not re.search(s["context"], state.get("context", "")): continue
+        if "title" in s and not re.search(s["title"], state.get("title", "")): continue
+        if any(not any(re.search(p, q) for q in props) for p in s.get("has", [])): continue
+        if any(any(re.search(p, q) for q in props) for p in s.get("lacks", [])): continue
+        hits.append(s["name"])
+    return hits
+
+
+def score(model, expected):
+    screens = expected["screens"]
+    mapping, unexpected, ambiguous = {}, [], []
+    for st in model["states"]:
+        hits = screen_of(st, screens)
+        if not hits: unexpected.append(st.get("name") or st["id"])
+        if len(hits) > 1: ambiguous.append((st["id"], hits))
+        mapping[st["id"]] = hits[0] if hits else None
+    found = {v for v in mapping.values() if v}
+    names = [s["name"] for s in screens]
+    trans_found = []
+    for t in expected["transitions"]:
+        ok = any(mapping.get(e["from"]) == t["from"] and mapping.get(e["to"]) == t["to"] and re.search(t["event"], e["event"])
+                 for e in model["edges"])
+        trans_found.append(ok)
+    n = len(model["states"])
+    return {
+        "states": n, "expected": len(names), "found": len(found),
+        "recall": len(found) / len(names), "precision": (len(found) / n) if n else 0.0,
+        "transitions": sum(trans_found) / len(trans_found) if trans_found else 1.0,
+        "missed": [x for x in names if x not in found],
+        "missedTransitions": [f'{t["from"]} → {t["to"]}' for t, ok in zip(expected["transitions"], trans_found) if not ok],
+        "unexpected": unexpected, "ambiguous": ambiguous,
+        "stop": model["stats"]["stopReason"], "events": model["stats"]["events"], "seconds": model["stats"]["durationSeconds"],
+    }
+
+
+def identities(model):
+    return {tuple(sorted(s.get("properties") or [])) for s in model["states"]}
+
+
+def diff(a, b, ignore):
+    args = [carto, "graph", "diff", a, b, "--states-only", "--format", "json"] + sum((["--ignore", k] for k in ignore), [])
+    r = subprocess.run(args, capture_output=True, text=True)
+    if r.returncode not in (0, 1): return None
+    d = json.loads(r.stdout)
+    return len(d["addedStates"]) + len(d["removedStates"])
+
+
+def pct(x): return f"{100 * x:.0f}%"
+
+
+rows = {False: [], True: []}
+results = {}
+for s in subjects:
+    name = s["name"]
+    expected = load(os.path.join(here, "models", s["model"] + ".json"))
+    screen = load(os.path.join(out, name, "screen", "model.json"))
+    if screen is None: continue
+    r = score(screen, expected)
+    paper = load(os.path.join(out, name, "paper", "model.json"))
+    p = score(paper, expected) if paper else None
+    doubled = load(os.path.join(out, name, "doubled", "model.json"))
+    fixed = load(os.path.join(out, name, "fixed", "model.json"))
+    saturation = "—"
+    if doubled is not None:
+        added = len(identities(doubled) - identities(screen))
+        saturation = ("saturated, " if screen["stats"]["stopReason"] in ("explored", "saturated") else "budget hit, ") + f"+{added} states at 2× events"
+    ratio = "—"
+    if fixed is not None:
+        same = diff(os.path.join(out, name, "screen"), os.path.join(out, name, "fixed"), []) == 0
+        ratio = f'{fixed["stats"]["durationSeconds"] / max(screen["stats"]["durationSeconds"], 1e-3):.1f}×' + ("" if same else " (models differ)")
+    results[name] = (r, p)
+    rows[bool(s.get("heldOut"))].append(
+        f'| {name} | {r["expected"]} | {r["states"]} | {pct(r["recall"])} | {pct(r["precision"])} | {pct(r["transitions"])} | '
+        f'{r["stop"]}, {r["events"]} events, {r["seconds"]:.1f} s | {saturation} | {ratio} | '
+        + (f'{p["states"]} states, {pct(p["recall"])} / {pct(p["precision"])} / {pct(p["transitions"])}' if p else "—") + " |")
+
+header = ("| subject | screens expected | states | state recall | state precision | transition recall | stop | saturation | fixed:1000 ÷ idle | "
+          "`--abstraction paper`: states, recall / precision / transitions |\n|---|---|---|---|---|---|---|---|---|---|")
+for held, title in ((False, "Tuning subjects"), (True, "Held-out subjects (not used for tuning)")):
+    if rows[held]:
+        print(f"\n### {title}\n\n{header}")
+        print("\n".join(rows[held]))
+
+print("\n### Misses (default abstraction)\n")
+for name, (r, _) in results.items():
+    parts = []
+    if r["missed"]: parts.append("screens not found: " + "; ".join(r["missed"]))
+    if r["unexpected"]: parts.append("states that are no expected screen: " + "; ".join(r["unexpected"]))
+    if r["missedTransitions"]: parts.append("transitions not found: " + "; ".join(r["missedTransitions"]))
+    if r["ambiguous"]: parts.append(f"states matching several screens (model ambiguity): {r['ambiguous']}")
+    if parts: print(f"- **{name}**: " + " · ".join(parts))
+
+groups = {}
+for s in subjects:
+    if s.get("group") and os.path.exists(os.path.join(out, s["name"], "screen", "model.json")):
+        groups.setdefault(s["group"], []).append(s["name"])
+for group, names in groups.items():
+    print(f"\n### Same app, different frameworks ({group}): `carto graph diff --states-only` against {names[0]}\n")
+    print("| implementation | states differing, ignoring title and path | … and route too |\n|---|---|---|")
+    for n in names[1:]:
+        a, b = os.path.join(out, names[0], "screen"), os.path.join(out, n, "screen")
+        print(f"| {n} | {diff(a, b, ['title', 'container'])} | {diff(a, b, ['title', 'container', 'route'])} |")
