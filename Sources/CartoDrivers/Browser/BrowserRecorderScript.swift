@@ -36,7 +36,8 @@ extension BrowserScripts {
           const r = e.getBoundingClientRect();
           if (r.top < 0 || r.bottom > innerHeight) e.scrollIntoView({ block: 'center' });
           e.focus();
-          if (document.activeElement !== e) return null;
+          // In a shadow root or a frame, the focused element is known to that tree (the document sees the host).
+          if (e.getRootNode().activeElement !== e) return null;
           const content = e.isContentEditable ? e.innerText : e.value;
           if (\(select) && content) {
             if (e.isContentEditable) { const range = document.createRange(); range.selectNodeContents(e); const s = getSelection(); s.removeAllRanges(); s.addRange(range); }

@@ -68,7 +68,8 @@ public struct EventPlanner: Sendable {
             let isList = RowShape.isListContainer(e)
             let cells = isList ? e.children.filter { $0.role == .cell } : []
             // Menus (rows that lead to different places) are opened row by row; data lists by their first row.
-            let dataList = isList && RowShape.isUniform(cells.map(RowShape.of))
+            let dataList = isList && !RowShape.isLayoutTable(e, rows: cells.count) && RowShape.isUniform(cells.map(RowShape.of))
+                && !RowShape.isMenu(cells.filter(\.visible))
             var row = 0
             for child in e.children {
                 if dataList && child.role == .cell {

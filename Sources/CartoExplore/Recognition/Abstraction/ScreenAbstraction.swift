@@ -56,6 +56,13 @@ public struct AbstractionWork {
         return out
     }
 
+    /// Element `index` with its descendants as a tree again.
+    func tree(at index: Int) -> UIElement {
+        var e = elements[index]
+        e.children = children(of: index).map(tree(at:))
+        return e
+    }
+
     mutating func consume(subtreeOf index: Int) {
         for i in index..<subtreeEnd[index] { consumed[i] = true }
     }

@@ -68,4 +68,19 @@ public enum RowShape {
     }
 
     public static func isListContainer(_ e: UIElement) -> Bool { e.role == .list || e.role == .table || e.role == .collection }
+
+    /// A menu: every row is one link or button and nothing else (the row reads as the control's label), as in a
+    /// side menu of script links (`href="javascript:…"`) that all share one shape. Its rows are opened one by one and
+    /// stay controls of their own; a data list's rows hold more (a checkbox, text, several controls).
+    public static func isMenu(_ rows: [UIElement]) -> Bool {
+        guard !rows.isEmpty else { return false }
+        return rows.allSatisfy { row in
+            let controls = row.allElements.dropFirst().filter { ControlIdentity.isControl($0) }
+            guard controls.count == 1, let only = controls.first, [.link, .button, .menuItem].contains(only.role) else { return false }
+            return row.label == nil || row.label == only.label
+        }
+    }
+
+    /// A web table of one row is page layout (a menu beside the content), not a list of data.
+    public static func isLayoutTable(_ e: UIElement, rows: Int) -> Bool { e.role == .table && e.platformType == "table" && rows < 2 }
 }

@@ -12,9 +12,10 @@ public enum ListCollapsePass: AbstractionPass {
             guard RowShape.isListContainer(list) || forced else { continue }
             let rowIndices = work.children(of: index).filter { forced || work.elements[$0].role == .cell }
             guard work.shown(index) else { continue }
+            if !forced && RowShape.isLayoutTable(list, rows: rowIndices.count) { continue }
             let visibleRows = rowIndices.filter { work.elements[$0].visible && !work.consumed[$0] }
             let shapes = visibleRows.map { rowShape(work, $0) }
-            guard forced || RowShape.isUniform(shapes) else { continue }
+            guard forced || (RowShape.isUniform(shapes) && !RowShape.isMenu(visibleRows.map { work.tree(at: $0) })) else { continue }
             // A list with no rows and no name of its own is layout, not an empty list a user would see.
             let anchor = anchorName(list)
             if visibleRows.isEmpty && list.identifier == nil && list.label == nil && !forced && rowIndices.isEmpty { continue }
