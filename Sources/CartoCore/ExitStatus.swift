@@ -22,4 +22,9 @@ public struct CartoError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 
     public var description: String { message }
+
+    /// Another library's multi-line message (a YAML parser's, with its caret line) as one line.
+    public static func oneLine(_ text: String) -> String {
+        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+    }
 }

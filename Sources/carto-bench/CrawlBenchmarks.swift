@@ -29,7 +29,55 @@ func features(_ type: String, hidden: Bool = false, target: String = "", action:
     return f
 }
 
+/// The screen abstraction's lookup among N visited states made of realistic near-duplicates: screens that differ in
+/// one control, lists of 0–5 rows, rows with other text. Probes are revisits with other list lengths and row text
+/// (must match), and new near-duplicates (one control more; must not). Each lookup includes abstracting the
+/// snapshot, which is what a crawl pays per event.
+func runAbstractionLookupBenchmark(count: Int, queries: Int) {
+    func row(_ text: String) -> UIElement {
+        UIElement(role: .cell, platformType: "li", label: text, children: [
+            UIElement(role: .checkbox, platformType: "input[type=checkbox]", identifier: "toggle", actions: [.tap]),
+            UIElement(role: .staticText, platformType: "label", label: text),
+            UIElement(role: .button, platformType: "button", identifier: "destroy", visible: false)])
+    }
+    func screen(_ i: Int, rows: Int, rowText: String, extra: Bool = false) -> UISnapshot {
+        let family = i / 4   // four near-duplicates per family: each has one control of its own
+        var children: [UIElement] = [
+            UIElement(role: .heading, platformType: "h1", label: "Screen \(family % 40) of the app"),
+            UIElement(role: .textField, platformType: "input[type=text]", identifier: "search", label: "Search", actions: [.tap, .type]),
+            UIElement(role: .link, platformType: "a", label: "Section \(family)", actions: [.tap], target: "/s/\(family)x"),
+            UIElement(role: .button, platformType: "button", identifier: "action-\(i % 4)x", label: "Action \(i % 4)x", actions: [.tap], target: "click"),
+            UIElement(role: .list, platformType: "ul", identifier: "rows", children: (0..<rows).map { row("\(rowText) \($0)") }),
+        ]
+        if extra { children.append(UIElement(role: .button, platformType: "button", label: "Extra", actions: [.tap], target: "click")) }
+        return UISnapshot(context: ScreenContext(title: "App", container: "/app/\(family % 25)x"),
+                          root: UIElement(role: .window, platformType: "document", children: children))
+    }
+    var index = StateIndex(coarsenAfter: 0)
+    for i in 0..<count { _ = index.add(screen(i, rows: i % 2 == 0 ? 0 : 3, rowText: "item")) }
+    var revisits: [Double] = [], news: [Double] = []
+    var matched = 0, unmatched = 0
+    for q in 0..<queries {
+        let i = (q * 7919) % count
+        let revisit = screen(i, rows: i % 2 == 0 ? 0 : 1 + q % 5, rowText: "other text \(q)")
+        let new = screen(i, rows: i % 2 == 0 ? 0 : 3, rowText: "item", extra: true)
+        var t0 = DispatchTime.now().uptimeNanoseconds
+        if index.match(revisit) == i { matched += 1 }
+        revisits.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+        t0 = DispatchTime.now().uptimeNanoseconds
+        if index.match(new) == nil { unmatched += 1 }
+        news.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+    }
+    for (label, times, ok) in [("screen abstraction, revisits (other list lengths and row text)", revisits, matched),
+                               ("screen abstraction, new near-duplicates (one control more)", news, unmatched)] {
+        print(String(format: "%@: %d lookups among %d states: p50 %.4f ms, p99 %.4f ms, max %.4f ms; %d of %d answered right",
+                     label, times.count, index.count, percentile(times, 0.5), percentile(times, 0.99), times.max() ?? 0, ok, queries))
+    }
+    if matched != queries || unmatched != queries { print("LOOKUP ANSWERS WRONG"); exit(1) }
+}
+
 func runLookupBenchmark(_ args: [String]) {
+    runAbstractionLookupBenchmark(count: argument(args, "--states", 10_000), queries: argument(args, "--queries", 2_000))
     let count = argument(args, "--states", 10_000)
     let queries = argument(args, "--queries", 2_000)
     var rng = SystemRandomNumberGenerator()

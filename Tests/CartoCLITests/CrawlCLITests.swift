@@ -138,6 +138,21 @@ final class CrawlCLITests: XCTestCase, CLIHarness {
             XCTAssertFalse(result.stderr.isEmpty, "\(arguments)")
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cwd), [], "bad input leaves no output folder behind")
+        // The crawl specification: a bad file, a bad --input or --only names what is wrong, on one line, exit 2.
+        let spec = cwd + "/../crawl-\(UUID().uuidString).yml"
+        try "crawl:\n  inputs:\n    \"id:email\": ann@example.org\n  invariants:\n    - { name: banner, absent: \"css:[\" }\n"
+            .write(toFile: spec, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: spec) }
+        for (arguments, expected) in [(["crawl", webApp, "--config", spec], "\(spec):5: key 'invariants.absent': css:[: invalid regular expression"),
+                                      (["crawl", webApp, "--input", "id:email"], "--input id:email: expected FIELD:PATTERN=VALUE"),
+                                      (["crawl", webApp, "--only", "shape:round"], "--only shape:round: expected FIELD:PATTERN"),
+                                      (["crawl", webApp, "--config", "/no/such.yml"], "/no/such.yml: crawl specification is not readable")] {
+            let result = try carto(arguments, cwd: cwd)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(expected), "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, result.stderr)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cwd), [], "a bad specification leaves no output folder behind")
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver") {
             let noApp = try carto(["crawl", "http://127.0.0.1:9/", "-o", try tempDir() + "/o"])
             XCTAssertEqual(noApp.status, 2, "a start page that does not load is an input error: \(noApp.stdout) \(noApp.stderr)")

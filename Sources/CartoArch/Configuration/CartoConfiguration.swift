@@ -146,10 +146,7 @@ public struct CartoConfiguration: Sendable, Equatable {
 
     private static func line(_ node: Node) -> Int { node.mark?.line ?? 1 }
 
-    private static func describe(_ error: YamlError) -> String {
-        let text = "\(error)"
-        return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
-    }
+    private static func describe(_ error: YamlError) -> String { CartoError.oneLine("\(error)") }
 
     /// Finds `.carto.yml` in `root` (or the folder holding the file `root`).
     public static func discover(root: String) -> String? {

@@ -48,7 +48,7 @@ public struct CrawlSpecification: Sendable, Equatable {
     public static func parse(_ text: String, file: String) throws -> CrawlSpecification {
         let root: Node?
         do { root = try Yams.compose(yaml: text) } catch {
-            throw CartoError("\(file): invalid YAML: \(error); fix the syntax")
+            throw CartoError("\(file): invalid YAML: \(CartoError.oneLine("\(error)")); fix the syntax")
         }
         var spec = CrawlSpecification()
         guard var node = root else { return spec }

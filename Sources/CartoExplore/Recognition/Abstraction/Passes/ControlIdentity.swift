@@ -74,6 +74,9 @@ public enum RowShape {
     /// stay controls of their own; a data list's rows hold more (a checkbox, text, several controls).
     public static func isMenu(_ rows: [UIElement]) -> Bool {
         guard !rows.isEmpty else { return false }
+        // Links to pages of one kind (`/product/#`) are data however they are laid out.
+        let shapes = Set(rows.flatMap { $0.allElements }.filter { $0.role == .link }.compactMap { $0.target.map(LabelNormaliser.targetShape) })
+        if shapes.count == 1, let shape = shapes.first, shape.split(separator: "/").contains("#") || shape.contains("=*") { return false }
         return rows.allSatisfy { row in
             let controls = row.allElements.dropFirst().filter { ControlIdentity.isControl($0) }
             guard controls.count == 1, let only = controls.first, [.link, .button, .menuItem].contains(only.role) else { return false }
