@@ -2,6 +2,7 @@ import ArgumentParser
 import CartoCore
 import CartoDrivers
 import CartoExplore
+import CartoJourneys
 import Foundation
 
 extension CrawlStrategy: ExpressibleByArgument {}
@@ -73,6 +74,12 @@ struct CrawlCommand: ParsableCommand {
     @Option(name: .customLong("only"), help: "Act only on matching elements: id:, label:, text:, url:, css:, role:, type: REGEX (repeatable).")
     var only: [String] = []
 
+    @Option(help: "A journey script (carto.journey/1, e.g. from carto record) replayed before the crawl and after every restart: logging in.")
+    var setup: String?
+
+    @Option(name: .customLong("var"), help: "A value for ${NAME} in the setup journey: NAME=VALUE (repeatable; the environment is used too; not saved with the crawl).")
+    var variables: [String] = []
+
     @Option(help: "Stop (saturated) after this many events in a row added no state and no transition (0: never; default 60).")
     var saturation: Int?
 
@@ -135,6 +142,11 @@ struct CrawlCommand: ParsableCommand {
             info.inputs = inputs
             info.only = only
             info.saturation = saturation
+            let fromSpec = try info.config.map { try CrawlSpecification.load(path: $0).setup } ?? nil
+            if let setup = setup ?? fromSpec {
+                _ = try JourneyScript.read(setup)
+                info.setup = URL(fileURLWithPath: setup).standardizedFileURL.path
+            }
         }
         var configuration = CrawlConfiguration()
         configuration.strategy = CrawlStrategy(rawValue: info.strategy) ?? .depthFirst
@@ -153,6 +165,15 @@ struct CrawlCommand: ParsableCommand {
         for spec in info.inputs ?? [] { configuration.inputs.add(try InputRule(parsing: spec)) }
         configuration.only += try (info.only ?? []).map(ElementMatcher.init)
         if let saturation = info.saturation { configuration.saturation = saturation > 0 ? saturation : nil }
+        if let path = info.setup {
+            var options = Replayer.Options()
+            options.wait = configuration.wait
+            for v in variables {
+                guard let eq = v.firstIndex(of: "=") else { throw CartoError("--var \(v): expected NAME=VALUE") }
+                options.variables[String(v[..<eq])] = String(v[v.index(after: eq)...])
+            }
+            configuration.setup = Replayer.crawlSetup(script: try JourneyScript.read(path), name: path, options: options)
+        }
 
         // A folder is served on loopback for the crawl; its URL changes per run, so resumes serve it again.
         var site: LoopbackServer?

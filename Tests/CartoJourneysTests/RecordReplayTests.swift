@@ -1,6 +1,7 @@
 import CartoCore
 @testable import CartoDrivers
 @testable import CartoJourneys
+import CartoExplore
 import CartoUsage
 import Foundation
 import XCTest
@@ -170,4 +171,48 @@ final class RecordReplayTests: XCTestCase {
                        result.steps.map(ReplayReport.line).joined(separator: "\n"))
         XCTAssertEqual(result.steps.last?.message, #"the screen does not show "no such text" after 0.5 s"#)
     }
+}
+
+/// A journey as a crawl's setup: replayed before the crawl and after every restart (logging in).
+final class CrawlSetupJourneyTests: XCTestCase {
+    func testSetupJourneyRunsBeforeTheCrawlAndAfterEveryRestart() throws {
+        guard ChromeDriverService.locateChromeDriver() != nil else { throw XCTSkip("chromedriver is not installed") }
+        let sites = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../CartoExploreTests/Fixtures/sites/vault").standardized.path
+        let site = try LocalSite.serve(directory: sites)
+        defer { site.stop() }
+        let script = JourneyScript(platform: "web", start: site.url.absoluteString, steps: [
+            JourneyStep(command: "type", component: "textField", target: Locators(id: "code"), args: ["${VAULT_CODE}"]),
+            JourneyStep(command: "tap", component: "button", target: Locators(label: "Unlock")),
+        ])
+        var options = Replayer.Options()
+        options.variables = ["VAULT_CODE": "OPEN-SESAME"]
+        let runs = Counter()
+        let replay = Replayer.crawlSetup(script: script, name: "unlock.yaml", options: options)
+        var configuration = CrawlConfiguration()
+        configuration.setup = CrawlSetup(name: replay.name) { driver in runs.increment(); try replay.run(driver) }
+        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"))
+        defer { driver.close() }
+        let model = try Crawler(driver: driver, configuration: configuration).run()
+        XCTAssertEqual(model.states.first?.title, "Vault · open", "the crawl starts where the setup left the app")
+        XCTAssertFalse(model.states.contains { $0.title == "Vault" }, "the locked screen is never part of the model")
+        XCTAssertGreaterThanOrEqual(runs.value, 1)
+        // A setup that cannot pass stops the crawl with the step and its reason.
+        var wrong = Replayer.Options()
+        wrong.variables = ["VAULT_CODE": "x"]
+        var failing = CrawlConfiguration()
+        failing.setup = Replayer.crawlSetup(script: JourneyScript(platform: "web", start: "", steps: script.steps + [
+            JourneyStep(command: "verify", args: ["text", "Inside the vault"])]), name: "unlock.yaml", options: wrong)
+        let second = try BrowserDriver(startURL: site.url.appendingPathComponent("/"))
+        defer { second.close() }
+        XCTAssertThrowsError(try Crawler(driver: second, configuration: failing).run()) { error in
+            XCTAssertTrue("\(error)".contains("setup journey unlock.yaml: step 3 (verify \"text\" \"Inside the vault\") failed"), "\(error)")
+        }
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }

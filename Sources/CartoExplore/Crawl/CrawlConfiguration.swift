@@ -11,7 +11,17 @@ public enum CrawlStrategy: String, Codable, Sendable, CaseIterable {
     case random
 }
 
+/// What brings the app to where a crawl starts — logging in: replayed before the crawl and after every restart.
+/// It starts the app itself (a fresh start, as `AppDriver.restart`); a throw stops the crawl.
+public struct CrawlSetup: Sendable {
+    public var name: String
+    public var run: @Sendable (AppDriver) throws -> Void
+    public init(name: String, run: @escaping @Sendable (AppDriver) throws -> Void) { self.name = name; self.run = run }
+}
+
 public struct CrawlConfiguration: Sendable {
+    /// Replayed instead of a plain restart: before the crawl and after every restart.
+    public var setup: CrawlSetup?
     public var strategy: CrawlStrategy = .depthFirst
     public var wait: WaitPolicy = .standard
     public var rows: RowPolicy = .first

@@ -18,6 +18,7 @@ import Yams
 ///   only: ["css:#main"]
 ///   ignore: ["id:clock"]           # abstraction overrides: elements or regions to ignore
 ///   lists: ["css:\\.cards"]        # containers to treat as lists
+///   setup: login.yaml              # a journey replayed before the crawl and after every restart
 ///   invariants:
 ///     - { name: no error banner, absent: "css:\\.error" }
 ///     - { name: logo, exists: "id:logo", url: "^/shop" }
@@ -31,9 +32,12 @@ public struct CrawlSpecification: Sendable, Equatable {
     public var ignore: [ElementMatcher] = []
     public var lists: [ElementMatcher] = []
     public var invariants: [Invariant] = []
+    /// A journey script (path relative to the specification's folder) replayed before the crawl and after every
+    /// restart; the CLI turns it into `CrawlConfiguration.setup` (CartoJourneys replays it).
+    public var setup: String?
     public init() {}
 
-    static let keys = ["abstraction", "inputs", "forms", "block", "only", "ignore", "lists", "invariants"]
+    static let keys = ["abstraction", "inputs", "forms", "block", "only", "ignore", "lists", "invariants", "setup"]
     static let invariantKeys = ["name", "exists", "absent", "text", "notText", "title", "url"]
 
     public static func load(path: String) throws -> CrawlSpecification {
@@ -93,6 +97,12 @@ public struct CrawlSpecification: Sendable, Equatable {
                 let items = try strings(value, fail: fail)
                 for item in items { do { _ = try Blocklist([item.value]) } catch let e as CartoError { throw fail(e.message, item.node) } }
                 spec.block = items.map(\.value)
+            case "setup":
+                guard let path = value.string, !path.isEmpty else { throw fail("expected the path of a journey script") }
+                let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+                let resolved = path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardized.path
+                guard FileManager.default.fileExists(atPath: resolved) else { throw fail("\(resolved) does not exist; record one with carto record or fix the path") }
+                spec.setup = resolved
             case "only": spec.only = try matchers(value)
             case "ignore": spec.ignore = try matchers(value)
             case "lists": spec.lists = try matchers(value)

@@ -397,7 +397,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     }
 
     private func restartApp() throws {
-        try driver.restart()
+        if let setup = configuration.setup { try setup.run(driver) } else { try driver.restart() }
         _ = try driver.waitForIdle(configuration.wait)
     }
 

@@ -34,6 +34,8 @@ public final class CrawlOutput: CrawlSink {
         public var inputs: [String]?
         public var only: [String]?
         public var saturation: Int?
+        /// The setup journey (`--setup`); its `${NAME}` values come from `--var` or the environment, never saved.
+        public var setup: String?
         public init(platform: String, start: String, webdriver: String?, bundleID: String?, strategy: String, wait: String, rows: String,
                     weights: SimilarityWeights, block: [String], maxEvents: Int?, maxStates: Int?, maxDepth: Int?, maxTime: Double?,
                     seed: UInt64, screenshots: Bool) {
