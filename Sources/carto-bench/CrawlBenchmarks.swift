@@ -40,17 +40,23 @@ func runAbstractionLookupBenchmark(count: Int, queries: Int) {
             UIElement(role: .staticText, platformType: "label", label: text),
             UIElement(role: .button, platformType: "button", identifier: "destroy", visible: false)])
     }
+    /// Names without digits (numbers standing alone are data to the abstraction): 0 → "a", 27 → "bb".
+    func name(_ n: Int) -> String {
+        var n = n, out = ""
+        repeat { out.append(Character(UnicodeScalar(UInt8(97 + n % 26)))); n /= 26 } while n > 0
+        return out
+    }
     func screen(_ i: Int, rows: Int, rowText: String, extra: Bool = false) -> UISnapshot {
-        let family = i / 4   // four near-duplicates per family: each has one control of its own
+        let family = name(i / 4)   // four near-duplicates per family: each has one control of its own
         var children: [UIElement] = [
-            UIElement(role: .heading, platformType: "h1", label: "Screen \(family % 40) of the app"),
+            UIElement(role: .heading, platformType: "h1", label: "Screen \(name(i / 4 % 40)) of the app"),
             UIElement(role: .textField, platformType: "input[type=text]", identifier: "search", label: "Search", actions: [.tap, .type]),
-            UIElement(role: .link, platformType: "a", label: "Section \(family)", actions: [.tap], target: "/s/\(family)x"),
-            UIElement(role: .button, platformType: "button", identifier: "action-\(i % 4)x", label: "Action \(i % 4)x", actions: [.tap], target: "click"),
+            UIElement(role: .link, platformType: "a", label: "Section \(family)", actions: [.tap], target: "/s/\(family)"),
+            UIElement(role: .button, platformType: "button", identifier: "action-\(name(i % 4))", label: "Action \(name(i % 4))", actions: [.tap], target: "click"),
             UIElement(role: .list, platformType: "ul", identifier: "rows", children: (0..<rows).map { row("\(rowText) \($0)") }),
         ]
         if extra { children.append(UIElement(role: .button, platformType: "button", label: "Extra", actions: [.tap], target: "click")) }
-        return UISnapshot(context: ScreenContext(title: "App", container: "/app/\(family % 25)x"),
+        return UISnapshot(context: ScreenContext(title: "App", container: "/app/\(name(i / 4 % 25))"),
                           root: UIElement(role: .window, platformType: "document", children: children))
     }
     var index = StateIndex(coarsenAfter: 0)

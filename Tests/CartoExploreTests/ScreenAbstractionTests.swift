@@ -267,3 +267,20 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertLessThan(p99, 5, "p99 \(p99) ms (debug build; the release figure is in Benchmarks/README.md)")
     }
 }
+
+extension ScreenAbstractionTests {
+    func testSideMenusOfScriptLinksAreMenusAndLinksToOneKindOfPageAreData() {
+        func list(_ links: [UIElement]) -> UIElement {
+            UIElement(role: .list, platformType: "ul", children: links.map { UIElement(role: .cell, platformType: "li", children: [$0]) })
+        }
+        // Crawljax's demo site: a side menu of `javascript:void(0)` links, all of one shape.
+        let menu = list(["Plugins", "Invariants", "Conditions"].map { Self.link($0, "javascript:void(0)") })
+        XCTAssertTrue(RowShape.isMenu(menu.children))
+        XCTAssertEqual(EventPlanner().plan(Self.screen("Demo", [menu]), origin: nil).events.count, 3, "every menu entry is opened")
+        XCTAssertEqual(state(Self.screen("Demo", [menu])).values(.control).count, 3)
+        // Rows that are links to pages of one kind are data: one list, the first row opened.
+        let products = list([1, 2, 3].map { Self.link("Product \($0)", "/product/\($0)") })
+        XCTAssertFalse(RowShape.isMenu(products.children))
+        XCTAssertEqual(EventPlanner().plan(Self.screen("Shop", [products]), origin: nil).events.count, 1)
+    }
+}

@@ -47,7 +47,10 @@ public enum CrawlHTMLReport {
         for s in model.states {
             out += "<div class=\"card\" id=\"\(h(s.id))\">"
             if let shot = s.screenshot { out += "<img src=\"\(h(shot))\" alt=\"Screenshot of \(h(s.id))\" loading=\"lazy\">" }
-            out += "<h3>\(h(s.id))\(s.title.isEmpty ? "" : " · " + h(s.title))</h3><p>\(h(s.context))</p><p>depth \(s.depth) · \(s.elements) elements · \(s.events) events</p></div>"
+            out += "<h3>\(h(s.id))\(s.title.isEmpty ? "" : " · " + h(s.title))</h3><p>\(h(s.context))</p><p>depth \(s.depth) · \(s.elements) elements · \(s.events) events</p>"
+                + (s.name.map { "<p><b>\(h($0))</b></p>" } ?? "")
+                + (s.properties.map { "<details><summary>what defines this state</summary><ul>" + $0.map { "<li>\(h($0))</li>" }.joined() + "</ul></details>" } ?? "")
+                + "</div>"
         }
         out += "</div></section>\n</body></html>\n"
         return out

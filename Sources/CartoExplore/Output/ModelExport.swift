@@ -49,7 +49,8 @@ public enum ModelExport {
     }
 
     static func stateLabel(_ s: CrawlModel.State) -> String {
-        s.title.isEmpty ? "\(s.id)\n\(s.context)" : "\(s.id): \(s.title)\n\(s.context)"
+        if let name = s.name { return "\(s.id): \(name)\n\(s.context)" }
+        return s.title.isEmpty ? "\(s.id)\n\(s.context)" : "\(s.id): \(s.title)\n\(s.context)"
     }
 
     public static func dot(_ model: CrawlModel) -> String {

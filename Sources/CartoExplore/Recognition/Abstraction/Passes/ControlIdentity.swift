@@ -75,7 +75,8 @@ public enum RowShape {
     public static func isMenu(_ rows: [UIElement]) -> Bool {
         guard !rows.isEmpty else { return false }
         // Links to pages of one kind (`/product/#`) are data however they are laid out.
-        let shapes = Set(rows.flatMap { $0.allElements }.filter { $0.role == .link }.compactMap { $0.target.map(LabelNormaliser.targetShape) })
+        let shapes = Set(rows.flatMap { $0.allElements }.filter { $0.role == .link }.compactMap(\.target)
+            .filter { !$0.hasPrefix("#") && !$0.hasPrefix("javascript:") }.map(LabelNormaliser.targetShape))
         if shapes.count == 1, let shape = shapes.first, shape.split(separator: "/").contains("#") || shape.contains("=*") { return false }
         return rows.allSatisfy { row in
             let controls = row.allElements.dropFirst().filter { ControlIdentity.isControl($0) }
