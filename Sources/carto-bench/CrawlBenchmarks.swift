@@ -139,13 +139,21 @@ final class SyntheticApp: AppDriver, @unchecked Sendable {
     let start = "http://synthetic/"
     let screens: [UISnapshot]
     var stack = [0]
+    /// Screens are named with letters: to the screen abstraction, numbers in paths and labels are data.
+    static func name(_ n: Int) -> String {
+        var n = n, out = ""
+        repeat { out.append(Character(UnicodeScalar(UInt8(97 + n % 26)))); n /= 26 } while n > 0
+        return out
+    }
+    let byName: [String: Int]
 
     init(screens n: Int) {
+        byName = Dictionary(uniqueKeysWithValues: (0..<n).map { ("/s" + Self.name($0), $0) })
         screens = (0..<n).map { i in
-            var children: [UIElement] = [UIElement(role: .heading, platformType: "h1", label: "Screen \(i)")]
+            var children: [UIElement] = [UIElement(role: .heading, platformType: "h1", label: "Screen \(Self.name(i))")]
             for k in 0..<8 {
                 let to = (i * 7 + k * 13 + 1) % n
-                children.append(UIElement(role: .link, platformType: "a", label: "Go \(to)", actions: [.tap], target: "/s\(to)", locator: "css selector:#l\(k)"))
+                children.append(UIElement(role: .link, platformType: "a", label: "Go \(Self.name(to))", actions: [.tap], target: "/s" + Self.name(to), locator: "css selector:#l\(k)"))
             }
             children.append(UIElement(role: .form, platformType: "form", locator: "css selector:form", children: [
                 UIElement(role: .textField, platformType: "input[type=email]", identifier: "email", actions: [.tap, .type], locator: "css selector:#email"),
@@ -154,14 +162,14 @@ final class SyntheticApp: AppDriver, @unchecked Sendable {
             children.append(UIElement(role: .list, platformType: "ul", children: (0..<12).map { r in
                 UIElement(role: .cell, platformType: "li", label: "Row \(r)", children: [UIElement(role: .staticText, platformType: "span", label: "Row \(r)")])
             }))
-            return UISnapshot(context: ScreenContext(title: "Screen \(i % 10)", container: "/s\(i)"), root: UIElement(role: .window, platformType: "document", children: children))
+            return UISnapshot(context: ScreenContext(title: "Screen \(Self.name(i % 10))", container: "/s" + Self.name(i)), root: UIElement(role: .window, platformType: "document", children: children))
         }
     }
     func restart() throws { stack = [0] }
     func snapshot() throws -> UISnapshot { screens[stack.last!] }
     func perform(_ action: DriverAction) throws {
         switch action {
-        case .tap(let e): if let t = e.target, t.hasPrefix("/s"), let to = Int(t.dropFirst(2)) { stack.append(to) }
+        case .tap(let e): if let t = e.target, let to = byName[t] { stack.append(to) }
         case .back: if stack.count > 1 { stack.removeLast() }
         default: break
         }

@@ -15,6 +15,8 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     private var failureKeys = Set<String>()
     /// Replayable edges from each state: (event, destination), in discovery order.
     private var forward: [Int: [(event: CrawlEvent, to: Int)]] = [:]
+    /// The destinations of `forward`, in the same order: what the path search walks.
+    private var forwardTargets: [Int: [Int]] = [:]
     /// The states since the last restart, as the app's back stack sees them.
     private var trail: [Int] = []
     private var current: Int?
@@ -29,6 +31,9 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     private var firedActions = Set<String>()
     /// Events fired since the model last grew (a new state or a new transition).
     private var eventsSinceGrowth = 0
+    /// Per state: how often each abstract action occurs on the path that first reached it (for the repeat bound;
+    /// computed once — a breadth-first search per event would cost more than the rest of the crawler's work).
+    private var pathActionCounts: [Int: [String: Int]] = [:]
 
     public init(driver: AppDriver, configuration: CrawlConfiguration, sink: CrawlSink? = nil, resumeFrom: CrawlProgress? = nil) {
         self.driver = driver
@@ -67,6 +72,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
                 progress.totalStates = 1
                 trail = [id]
                 current = id
+                pathActionCounts[id] = [:]
                 try collectFailures(state: id, path: { [] })
                 try checkInvariants(state: id, snapshot: snapshot, path: { [] })
             }
@@ -145,9 +151,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         let record = progress.states[state]
         var open = record.events.indices.filter { !record.fired.contains($0) }
         guard !open.isEmpty else { return nil }
-        if configuration.abstraction == .screen, let path = shortestPath(to: state), path.count >= configuration.maxRepeats {
-            var counts: [String: Int] = [:]
-            for step in path { counts[step.event.abstractAction, default: 0] += 1 }
+        if configuration.abstraction == .screen, let counts = actionCounts(onPathTo: state), counts.values.contains(where: { $0 >= configuration.maxRepeats }) {
             let repeated = open.filter { counts[record.events[$0].abstractAction, default: 0] >= configuration.maxRepeats }
             for index in repeated {
                 progress.states[state].fired.insert(index)
@@ -163,6 +167,15 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
             return novel
         }
         return open[0]
+    }
+
+    private func actionCounts(onPathTo state: Int) -> [String: Int]? {
+        if let known = pathActionCounts[state] { return known }
+        guard let path = shortestPath(to: state) else { return nil }
+        var counts: [String: Int] = [:]
+        for step in path { counts[step.event.abstractAction, default: 0] += 1 }
+        pathActionCounts[state] = counts
+        return counts
     }
 
     /// Brings the app to `target`: nothing to do, back through the trail, or restart and replay the shortest path.
@@ -209,19 +222,22 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     /// Shortest path of replayable events from the start state (breadth-first over recorded edges).
     private func shortestPath(to target: Int) -> [(event: CrawlEvent, to: Int)]? {
         if target == 0 { return [] }
-        var previous: [Int: (from: Int, event: CrawlEvent)] = [:]
+        // Predecessors as (state, index of the edge in forward[state]): copying events (element trees) per visited
+        // edge made this search the crawler's largest cost on big models.
+        var previous: [Int: (from: Int, edge: Int)] = [:]
         var queue = [0]
         var head = 0
         var seen: Set<Int> = [0]
         while head < queue.count {
             let node = queue[head]; head += 1
-            for (event, to) in forward[node] ?? [] where seen.insert(to).inserted {
-                previous[to] = (node, event)
+            guard let targets = forwardTargets[node] else { continue }
+            for (i, to) in targets.enumerated() where seen.insert(to).inserted {
+                previous[to] = (node, i)
                 if to == target {
                     var path: [(event: CrawlEvent, to: Int)] = []
                     var at = target
-                    while let step = previous[at] { path.insert((step.event, at), at: 0); at = step.from }
-                    return path
+                    while let step = previous[at] { path.append((forward[step.from]![step.edge].event, at)); at = step.from }
+                    return path.reversed()
                 }
                 queue.append(to)
             }
@@ -321,6 +337,8 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         }
         let depth = progress.states[source].depth + 1
         let id = try register(snapshot, depth: depth)
+        // The path that found it: the source's plus this event (for the repeat bound, without a search per state).
+        if let counts = pathActionCounts[source] { pathActionCounts[id] = counts.merging([event.abstractAction: 1], uniquingKeysWith: +) }
         addEdge(from: source, to: id, event: event, kind: "new")
         trail.append(id)
         current = id
@@ -393,7 +411,10 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
 
     private func indexEdge(_ edge: CrawlProgress.EdgeRecord) {
         edgeKeys.insert("\(edge.from)|\(edge.event.key)|\(edge.to)")
-        if edge.event.kind != .back { forward[edge.from, default: []].append((edge.event, edge.to)) }
+        if edge.event.kind != .back {
+            forward[edge.from, default: []].append((edge.event, edge.to))
+            forwardTargets[edge.from, default: []].append(edge.to)
+        }
     }
 
     private func restartApp() throws {

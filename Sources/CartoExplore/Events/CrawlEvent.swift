@@ -19,6 +19,8 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
     public var submit: UIElement?
     /// Identifies the event within its state, so it is fired once.
     public var key: String
+    /// Which value set of the crawl specification a fill uses (nil: the first or the only one).
+    public var variant: Int?
 
     /// `variant` tells apart fills of one form with different values (the crawl specification's value sets).
     public init(kind: Kind, target: UIElement?, fields: [FieldValue] = [], submit: UIElement? = nil, variant: Int = 0) {
@@ -31,6 +33,7 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
         button?.children = []
         self.submit = button
         self.key = kind.rawValue + ":" + (target.map(Self.identity) ?? "screen") + (variant > 0 ? "#\(variant)" : "")
+        self.variant = variant > 0 ? variant : nil
     }
 
     public static let back = CrawlEvent(kind: .back, target: nil)
@@ -38,7 +41,7 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The event as an abstract action: what it does to which control, without labels that are data. Two taps on
     /// the rows of one list, or two fills of one form with the same values, are one abstract action.
     public var abstractAction: String {
-        let variant = key.split(separator: "#").count > 1 && kind == .fill ? "#" + key.split(separator: "#").last! : ""
+        let variant = self.variant.map { " #\($0)" } ?? ""
         switch kind {
         case .back: return "back"
         case .fill: return "fill " + fields.map { ControlIdentity.shape($0.field) }.joined(separator: ",") + variant
