@@ -59,23 +59,30 @@ public struct Invariant: Sendable, Equatable {
     public var check: Check
     public var whereTitle: String?
     public var whereURL: String?
+    /// The patterns compiled once: invariants are checked after every event.
+    private let titleRegex: RegexBox?, urlRegex: RegexBox?, textRegex: RegexBox?
 
     public init(name: String, check: Check, whereTitle: String? = nil, whereURL: String? = nil) throws {
         self.name = name; self.check = check; self.whereTitle = whereTitle; self.whereURL = whereURL
-        for pattern in [whereTitle, whereURL].compactMap({ $0 }) + (Self.textPattern(check).map { [$0] } ?? []) {
-            guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+        func compile(_ pattern: String?) throws -> RegexBox? {
+            guard let pattern else { return nil }
+            guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else {
                 throw CartoError("invariant \(name): invalid regular expression \(pattern)")
             }
+            return RegexBox(regex)
         }
+        titleRegex = try compile(whereTitle)
+        urlRegex = try compile(whereURL)
+        if case .text(let pattern, _) = check { textRegex = try compile(pattern) } else { textRegex = nil }
     }
 
-    static func textPattern(_ check: Check) -> String? { if case .text(let p, _) = check { return p }; return nil }
-
-    var needsText: Bool { Self.textPattern(check) != nil }
+    public static func == (a: Invariant, b: Invariant) -> Bool {
+        a.name == b.name && a.check == b.check && a.whereTitle == b.whereTitle && a.whereURL == b.whereURL
+    }
 
     func applies(to snapshot: UISnapshot) -> Bool {
-        if let whereTitle, !Self.search(whereTitle, snapshot.context.title ?? "") { return false }
-        if let whereURL, !Self.search(whereURL, snapshot.context.container ?? "") { return false }
+        if let titleRegex, !titleRegex.search(snapshot.context.title ?? "") { return false }
+        if let urlRegex, !urlRegex.search(snapshot.context.container ?? "") { return false }
         return true
     }
 
@@ -89,14 +96,9 @@ public struct Invariant: Sendable, Equatable {
         case .absent(let m):
             return visible.first(where: m.matches).map { "\(name): \(ElementNaming.describe($0)) is on screen (\(m))" }
         case .text(let pattern, let present):
-            let found = Self.search(pattern, try text())
+            let found = textRegex!.search(try text())
             if found == present { return nil }
             return present ? "\(name): the screen's text does not match /\(pattern)/" : "\(name): the screen's text matches /\(pattern)/"
         }
-    }
-
-    static func search(_ pattern: String, _ subject: String) -> Bool {
-        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { return false }
-        return regex.firstMatch(in: subject, range: NSRange(subject.startIndex..., in: subject)) != nil
     }
 }

@@ -173,7 +173,7 @@ public struct CrawlSpecification: Sendable, Equatable {
         if let abstraction { configuration.abstraction = abstraction }
         for rule in inputs.fields { configuration.inputs.add(rule) }
         configuration.inputs.formSets += inputs.formSets
-        configuration.blocklist = try Blocklist(configuration.blocklist.patterns.map { "\($0.field.rawValue):\($0.source)" } + block)
+        try configuration.blocklist.add(block)
         configuration.only += only
         configuration.overrides.ignore += ignore
         configuration.overrides.lists += lists

@@ -38,7 +38,7 @@ public struct ElementMatcher: Sendable, Hashable, CustomStringConvertible {
         case .type: subject = e.platformType
         }
         guard let subject else { return false }
-        return regex.value.firstMatch(in: subject, range: NSRange(subject.startIndex..., in: subject)) != nil
+        return regex.search(subject)
     }
 
     public static func == (a: ElementMatcher, b: ElementMatcher) -> Bool { a.field == b.field && a.source == b.source }
@@ -49,4 +49,6 @@ public struct ElementMatcher: Sendable, Hashable, CustomStringConvertible {
 final class RegexBox: @unchecked Sendable {
     let value: NSRegularExpression
     init(_ value: NSRegularExpression) { self.value = value }
+    /// Whether the pattern occurs anywhere in `subject`.
+    func search(_ subject: String) -> Bool { value.firstMatch(in: subject, range: NSRange(subject.startIndex..., in: subject)) != nil }
 }
