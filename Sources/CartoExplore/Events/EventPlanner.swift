@@ -44,12 +44,13 @@ public struct EventPlanner: Sendable {
         func visit(_ e: UIElement, parent: UIElement?, form: UIElement?, rowIndex: Int?) {
             let formHere = e.role == .form ? e : form
             if rows == .first, let rowIndex, rowIndex > 0 { return }
-            if e.role.isTextInput && e.actions.contains(.type) { lastField = e }
+            let isField = e.role.isTextInput && e.actions.contains(.type)
+            if isField { lastField = e }
             else if e.actions.contains(.tap), let field = lastField {
                 if e.role == .button, form == nil { buttonAfterField[field.locator ?? ""] = e }
                 lastField = nil
             }
-            if e.role.isTextInput && e.actions.contains(.type) {
+            if isField {
                 guard allowed(e) else { return }
                 // One group per form (by its locator); fields outside any form form one group of their own.
                 let group = formHere.map { $0.locator ?? "" }

@@ -99,10 +99,9 @@ public enum LabelNormaliser {
             let rest = String(path[q...])
             path = String(path[..<q])
             if rest.hasPrefix("?") {
-                let (query, hash) = rest.dropFirst().split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-                    .reduce(into: (String?.none, String?.none)) { acc, part in if acc.0 == nil { acc.0 = String(part) } else { acc.1 = String(part) } }
-                let keys = (query ?? "").split(separator: "&").map { $0.split(separator: "=").first.map(String.init) ?? "" }
-                suffix = "?" + keys.map { $0 + "=*" }.joined(separator: "&") + (hash.map { "#" + maskSegments($0) } ?? "")
+                let parts = rest.dropFirst().split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+                let keys = parts[0].split(separator: "&").map { $0.split(separator: "=").first.map(String.init) ?? "" }
+                suffix = "?" + keys.map { $0 + "=*" }.joined(separator: "&") + (parts.count > 1 ? "#" + maskSegments(String(parts[1])) : "")
             } else {
                 suffix = maskSegments(rest)
             }

@@ -18,17 +18,14 @@ public enum ControlIdentity {
     }
 
     /// Shape plus label (numbers masked) and selection: what tells two controls of one screen apart.
-    public static func identity(_ e: UIElement) -> String {
-        var out = shape(e)
-        if let label = e.label.map(LabelNormaliser.mask), !label.isEmpty { out += " \"" + String(label.prefix(60)) + "\"" }
-        if e.selected && [.tab, .segmentedControl, .menuItem, .link, .button].contains(e.role) { out += " (selected)" }
-        if out == e.role.rawValue { out += " " + e.platformType }
-        return out
-    }
+    public static func identity(_ e: UIElement) -> String { identity(e, label: true) }
 
     /// Identity without the label, for links and buttons (the coarse abstraction: labels are data there).
-    public static func coarseIdentity(_ e: UIElement) -> String {
+    public static func coarseIdentity(_ e: UIElement) -> String { identity(e, label: false) }
+
+    private static func identity(_ e: UIElement, label withLabel: Bool) -> String {
         var out = shape(e)
+        if withLabel, let label = e.label.map(LabelNormaliser.mask), !label.isEmpty { out += " \"" + String(label.prefix(60)) + "\"" }
         if e.selected && [.tab, .segmentedControl, .menuItem, .link, .button].contains(e.role) { out += " (selected)" }
         if out == e.role.rawValue { out += " " + e.platformType }
         return out
@@ -41,14 +38,15 @@ public enum ControlIdentity {
 public enum RowShape {
     /// The shapes of the controls in one row (the row itself included), visible or not: controls revealed by
     /// hovering or tapping a row are part of the row, not a state of their own.
-    public static func of(_ row: UIElement) -> Set<String> {
+    public static func of(_ row: UIElement) -> Set<String> { of(elements: row.allElements) }
+
+    /// The same for a row given as its elements in document order (the abstraction's flattened work).
+    static func of(elements: some Sequence<UIElement>) -> Set<String> {
         var shapes = Set<String>()
-        func visit(_ e: UIElement) {
+        for e in elements {
             if e.role == .cell { if let own = cellShape(e) { shapes.insert(own) } }
             else if ControlIdentity.isControl(e) { shapes.insert(ControlIdentity.shape(e)) }
-            e.children.forEach(visit)
         }
-        visit(row)
         return shapes
     }
 

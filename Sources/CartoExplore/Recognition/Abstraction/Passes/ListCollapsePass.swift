@@ -34,14 +34,9 @@ public enum ListCollapsePass: AbstractionPass {
         }
     }
 
+    /// The row's shape, leaving out what an earlier pass took (an ignored region inside the row).
     static func rowShape(_ work: AbstractionWork, _ row: Int) -> Set<String> {
-        var shapes = Set<String>()
-        for i in row..<work.subtreeEnd[row] where !work.consumed[i] {
-            let e = work.elements[i]
-            if e.role == .cell { if let own = RowShape.cellShape(e) { shapes.insert(own) } }
-            else if ControlIdentity.isControl(e) { shapes.insert(ControlIdentity.shape(e)) }
-        }
-        return shapes
+        RowShape.of(elements: (row..<work.subtreeEnd[row]).lazy.filter { !work.consumed[$0] }.map { work.elements[$0] })
     }
 
     static func anchorName(_ e: UIElement) -> String {
