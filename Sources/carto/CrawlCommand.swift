@@ -128,7 +128,6 @@ struct CrawlCommand: ParsableCommand {
             _ = try Blocklist(block)
             for spec in inputs { _ = try InputRule(parsing: spec) }
             for spec in only { do { _ = try ElementMatcher(spec) } catch let e as CartoError { throw CartoError("--only " + e.message) } }
-            if let config { _ = try CrawlSpecification.load(path: config) }
             info = CrawlOutput.RunInfo(
                 platform: bundleID == nil ? "web" : "ios", start: bundleID ?? target!, webdriver: webdriver, bundleID: bundleID,
                 strategy: strategy.rawValue, wait: wait, rows: rows.rawValue, weights: w, block: block,
@@ -137,13 +136,13 @@ struct CrawlCommand: ParsableCommand {
             // Without --config, the crawl: section of .carto.yml in the current folder applies.
             let local = FileManager.default.contents(atPath: ".carto.yml").map { String(decoding: $0, as: UTF8.self) }
             let fromLocal = local.map { $0.range(of: "(?m)^crawl:", options: .regularExpression) != nil } == true ? ".carto.yml" : nil
-            if config == nil, fromLocal != nil { _ = try CrawlSpecification.load(path: ".carto.yml") }
+            // Read here once so a bad specification stops the run before anything is written.
+            let specification = try (config ?? fromLocal).map(CrawlSpecification.load(path:))
             info.config = (config ?? fromLocal).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             info.inputs = inputs
             info.only = only
             info.saturation = saturation
-            let fromSpec = try info.config.map { try CrawlSpecification.load(path: $0).setup } ?? nil
-            if let setup = setup ?? fromSpec {
+            if let setup = setup ?? specification?.setup {
                 _ = try JourneyScript.read(setup)
                 info.setup = URL(fileURLWithPath: setup).standardizedFileURL.path
             }
@@ -168,10 +167,7 @@ struct CrawlCommand: ParsableCommand {
         if let path = info.setup {
             var options = Replayer.Options()
             options.wait = configuration.wait
-            for v in variables {
-                guard let eq = v.firstIndex(of: "=") else { throw CartoError("--var \(v): expected NAME=VALUE") }
-                options.variables[String(v[..<eq])] = String(v[v.index(after: eq)...])
-            }
+            try options.addVariables(variables)
             configuration.setup = Replayer.crawlSetup(script: try JourneyScript.read(path), name: path, options: options)
         }
 

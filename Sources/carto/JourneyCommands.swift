@@ -138,10 +138,7 @@ struct ReplayCommand: ParsableCommand {
         options.continueAfterFailure = continueAfterFailure
         options.screenshotFolder = URL(fileURLWithPath: screenshots)
         options.wait = try WaitPolicy(parsing: wait)
-        for v in variables {
-            guard let eq = v.firstIndex(of: "=") else { throw CartoError("--var \(v): expected NAME=VALUE") }
-            options.variables[String(v[..<eq])] = String(v[v.index(after: eq)...])
-        }
+        try options.addVariables(variables)
         let driver = try openDriver(start: url ?? journey.start, platform: bundleID != nil ? "ios" : journey.platform, webdriver: webdriver,
                                     bundleID: bundleID, desktop: desktop, headless: true)
         defer { driver.close() }

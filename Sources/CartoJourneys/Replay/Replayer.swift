@@ -12,6 +12,13 @@ public final class Replayer {
         public var stepTimeoutSeconds: Double = 5
         /// Values for `${NAME}` in typed text.
         public var variables: [String: String] = [:]
+        /// Adds `NAME=VALUE` pairs (the CLI's `--var`, for `carto replay` and `carto crawl --setup`).
+        public mutating func addVariables(_ specs: [String]) throws {
+            for v in specs {
+                guard let eq = v.firstIndex(of: "=") else { throw CartoError("--var \(v): expected NAME=VALUE") }
+                variables[String(v[..<eq])] = String(v[v.index(after: eq)...])
+            }
+        }
         /// Where failure screenshots go (nil: none).
         public var screenshotFolder: URL?
         /// Go on after a failed step (later steps may fail as a consequence).
