@@ -66,12 +66,14 @@ def identities(model):
     return {tuple(sorted(s.get("properties") or [])) for s in model["states"]}
 
 
-def diff(a, b, ignore):
+def diff(a, b, ignore, exact=False, full=False):
     args = [carto, "graph", "diff", a, b, "--states-only", "--format", "json"] + sum((["--ignore", k] for k in ignore), [])
+    if exact: args.append("--exact")
     r = subprocess.run(args, capture_output=True, text=True)
     if r.returncode not in (0, 1): return None
     d = json.loads(r.stdout)
-    return len(d["addedStates"]) + len(d["removedStates"])
+    if full: return d
+    return len(d["addedStates"]) + len(d["removedStates"]) + len(d.get("changedStates", []))
 
 
 def pct(x): return f"{100 * x:.0f}%"
@@ -124,8 +126,23 @@ for s in subjects:
     if s.get("group") and os.path.exists(os.path.join(out, s["name"], "screen", "model.json")):
         groups.setdefault(s["group"], []).append(s["name"])
 for group, names in groups.items():
-    print(f"\n### Same app, different frameworks ({group}): `carto graph diff --states-only` against {names[0]}\n")
-    print("| implementation | states differing, ignoring title and path | … and route too |\n|---|---|---|")
+    print(f"\n### Same app, different frameworks ({group}): `carto graph diff --states-only --ignore title --ignore container` against {names[0]}\n")
+    print("| implementation | states (theirs / {0}) | paired | missing | extra | paired but different | … also ignoring external links | controls renamed | `--exact`: states differing |\n|---|---|---|---|---|---|---|---|---|".format(names[0]))
+    details = []
     for n in names[1:]:
         a, b = os.path.join(out, names[0], "screen"), os.path.join(out, n, "screen")
-        print(f"| {n} | {diff(a, b, ['title', 'container'])} | {diff(a, b, ['title', 'container', 'route'])} |")
+        d = diff(a, b, ['title', 'container'], full=True)
+        ma, mb = load(os.path.join(a, "model.json")), load(os.path.join(b, "model.json"))
+        if d is None:
+            print(f"| {n} | — | graph diff failed | | | | | | |"); continue
+        dx = diff(a, b, ['title', 'container', 'external'], full=True)
+        print(f'| {n} | {len(mb["states"])} / {len(ma["states"])} | {d["pairedStates"]} | {len(d["removedStates"])} | {len(d["addedStates"])} | '
+              f'{len(d["changedStates"])} | {len(dx["changedStates"]) + len(dx["addedStates"]) + len(dx["removedStates"])} | {len(d["renamed"])} | '
+              f'{diff(a, b, ["title", "container"], exact=True)} |')
+        for c in dx["changedStates"]:
+            details.append(f'- {n}: {c["from"]["name"]} ↔ {c["to"]["name"]}: ' + ", ".join(["+ " + x for x in c["added"]] + ["− " + x for x in c["removed"]]))
+        for st in dx["removedStates"]: details.append(f'- {n}: missing {st["name"]}')
+        for st in dx["addedStates"]: details.append(f'- {n}: extra {st["name"]}')
+    if details:
+        print("\nWhere they differ (external links left out):\n")
+        print("\n".join(details))

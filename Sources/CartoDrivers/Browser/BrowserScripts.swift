@@ -285,7 +285,11 @@ enum BrowserScripts {
       const overlay = el.tagName === 'INPUT' && ['checkbox', 'radio', 'file'].includes((el.type || '').toLowerCase());
       if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true, opacityProperty: !overlay })) return false;
       const r = el.getBoundingClientRect();
-      return r.width > 0 && r.height > 0;
+      if (r.width > 0 && r.height > 0) return true;
+      // An inline element around blocks (`<a href="#/"><h1>todos</h1></a>`) or one with `display: contents` has no
+      // box of its own: it shows what its children show.
+      const display = getComputedStyle(el).display;
+      return (display === 'inline' || display === 'contents') && [...el.children].some(isVisible);
     }
     // Relative to the element's own tree; a shadow root's or a frame's path is its host's path, ' >>> ', its own.
     function cssPath(el) {
@@ -333,6 +337,7 @@ enum BrowserScripts {
     const modal = document.querySelector('dialog:modal') ||
       [...document.querySelectorAll('[aria-modal="true"]')].find(isVisible) || null;
     const origin = location.origin;
+    const selectedClasses = new Set(['selected', 'active', 'current', 'is-active', 'is-selected', 'is-current', 'router-link-exact-active']);
     function build(el, parentInert) {
       const role = roleOf(el);
       const inert = parentInert || (modal !== null && !modal.contains(el) && !el.contains(modal)) || el.inert;
@@ -364,7 +369,12 @@ enum BrowserScripts {
         if ('value' in el && typeof el.value === 'string' && role !== 'button') value = el.type === 'password' ? (el.value ? '••••' : null) : clean(el.value);
         if (role === 'checkbox' || role === 'radio' || role === 'toggle') value = el.checked === undefined ? el.getAttribute('aria-checked') : String(el.checked);
         const platformType = tag === 'input' ? 'input[type=' + (el.getAttribute('type') || 'text').toLowerCase() + ']' : tag + (el.getAttribute('role') ? '[role=' + el.getAttribute('role') + ']' : '');
-        const selected = el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-current') === 'page' || el.selected === true;
+        // The current tab or filter as the page shows it: ARIA first, else the class names apps and CSS frameworks mark
+        // it with (TodoMVC's `a.selected`, Bootstrap's `li.active > a`, `is-active`, `current`).
+        const marked = n => n && n.classList && [...n.classList].some(k => selectedClasses.has(k));
+        const selected = el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-current') === 'page' || el.selected === true ||
+          (['link', 'tab', 'menuItem', 'button'].includes(role) && el.getAttribute('aria-selected') !== 'false' &&
+           (marked(el) || (role === 'link' && el.parentElement && el.parentElement.tagName === 'LI' && marked(el.parentElement))));
         node = { role, platformType, identifier: el.id || el.getAttribute('data-testid') || el.getAttribute('name') || null,
                  label: labelOf(el, role), value, frame: { x: r.x, y: r.y, width: r.width, height: r.height },
                  enabled: !disabled, visible, selected, actions, target, locator: 'css selector:' + cssPath(el), children: [] };

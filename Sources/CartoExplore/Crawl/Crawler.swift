@@ -46,6 +46,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         self.planner = EventPlanner(rows: configuration.rows, blocklist: configuration.blocklist, only: configuration.only,
                                     inputs: configuration.inputs)
         self.random = SplitMix64(seed: configuration.seed)
+        if let start = progress.states.first, Self.startsWithoutRoute(driver.start) { recognizer.startScreen(start.snapshot) }
         for record in progress.states { _ = recognizer.add(record.snapshot) }
         for record in progress.states { for i in record.fired { firedActions.insert(record.events[i].abstractAction) } }
         for edge in progress.edges { indexEdge(edge) }
@@ -67,6 +68,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
                 try restartApp()
                 let snapshot = try takeSnapshot()
                 started = Date()   // exploration time starts at the first snapshot
+                if Self.startsWithoutRoute(driver.start) { recognizer.startScreen(snapshot) }
                 let id = try register(snapshot, depth: 0)
                 currentSnapshot = snapshot
                 progress.totalStates = 1
@@ -106,6 +108,10 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         try checkpoint()
         return model()
     }
+
+    /// A start URL without a hash route: a route the app shows at start is one it chose itself, its root. A route
+    /// given by the user is where they asked the crawl to begin, and stays part of the identity.
+    static func startsWithoutRoute(_ start: String) -> Bool { !start.contains("#") }
 
     /// Checkpoints what was found and says how to continue: the error a crawl ends with when the app or its driver
     /// went away.
@@ -467,7 +473,8 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
                              screenshot: record.screenshot, depth: record.depth, elements: record.signature.elementCount, events: record.events.count,
                              name: record.abstract?.name, properties: record.abstract?.properties.map(\.description))
         }
-        let edges = progress.edges.map { CrawlModel.Edge(from: name($0.from), to: name($0.to), event: $0.event.description, kind: $0.kind) }
+        let edges = progress.edges.map { CrawlModel.Edge(from: name($0.from), to: name($0.to), event: $0.event.description, kind: $0.kind,
+                                                           abstractEvent: $0.event.abstractEvent) }
         let settings = CrawlModel.Settings(
             strategy: configuration.strategy.rawValue, wait: configuration.wait.description, rows: configuration.rows.rawValue,
             abstraction: configuration.abstraction.rawValue, weights: configuration.weights, maxEvents: configuration.maxEvents, maxStates: configuration.maxStates,

@@ -14,6 +14,9 @@ struct StateRecognition {
         index = StateIndex(abstraction: abstraction, coarsenAfter: coarsenAfter)
     }
 
+    /// The start screen, seen before any state is added (see `StateIndex.startScreen`).
+    mutating func startScreen(_ snapshot: UISnapshot) { index.startScreen(snapshot) }
+
     func match(_ snapshot: UISnapshot) -> Int? {
         switch mode {
         case .screen: return index.match(snapshot)

@@ -49,6 +49,16 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The event in the terms of the abstract states: its kind and the identities of the controls it used, as the
+    /// states' `control` properties name them (the fields of a fill, then its submit button).
+    public var abstractEvent: AbstractEvent {
+        switch kind {
+        case .back: return AbstractEvent(kind: .back, controls: [])
+        case .fill: return AbstractEvent(kind: .fill, controls: fields.map { ControlIdentity.identity($0.field) } + (submit.map { [ControlIdentity.identity($0)] } ?? []), variant: variant)
+        case .tap, .scroll: return AbstractEvent(kind: kind, controls: target.map { [ControlIdentity.identity($0)] } ?? [])
+        }
+    }
+
     /// Identifier first (stable across content changes), then label, then locator.
     static func identity(_ e: UIElement) -> String {
         [e.role.rawValue, e.identifier ?? "", e.label ?? "", e.locator ?? ""].joined(separator: "|")
@@ -76,4 +86,14 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
         case .back: return [.back]
         }
     }
+}
+
+/// An event as `model.json` edges record it for comparison: its kind and the controls it used, by the identities of
+/// the states' `control` properties, so that two models compare edges under a renaming of controls.
+public struct AbstractEvent: Codable, Hashable, Sendable {
+    public var kind: CrawlEvent.Kind
+    public var controls: [String]
+    /// Which value set of the crawl specification a fill used (nil: the first or the only one).
+    public var variant: Int?
+    public init(kind: CrawlEvent.Kind, controls: [String], variant: Int? = nil) { self.kind = kind; self.controls = controls; self.variant = variant }
 }

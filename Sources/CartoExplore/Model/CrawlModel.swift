@@ -63,6 +63,13 @@ public struct CrawlModel: Codable, Sendable, Equatable {
         public var event: String
         /// `new` (discovered the target), `known` (reached a visited state), `back` (returned to the previous one).
         public var kind: String
+        /// The event in the abstraction's terms: what it did to which controls, named as in the states' `control`
+        /// properties. `carto graph diff` compares edges by it (nil in models written before it existed).
+        public var abstractEvent: AbstractEvent?
+
+        public init(from: String, to: String, event: String, kind: String, abstractEvent: AbstractEvent? = nil) {
+            self.from = from; self.to = to; self.event = event; self.kind = kind; self.abstractEvent = abstractEvent
+        }
     }
 
     /// The columns of the paper's Table III.

@@ -12,7 +12,7 @@ public enum AbstractionMode: String, Codable, Sendable, CaseIterable {
 /// One property that defines an abstract state, readable on its own: `container /#/active`, `control button "Add"`,
 /// `list ul#todo-list [checkbox, button]`. Two screens are the same state when their properties are the same set.
 public struct StateProperty: Codable, Hashable, Sendable, Comparable, CustomStringConvertible {
-    public enum Kind: String, Codable, Sendable, Comparable {
+    public enum Kind: String, Codable, Sendable, Comparable, CaseIterable {
         /// URL path and hash route (web) or navigation-bar identity (iOS).
         case container
         /// A single-page app's hash route (`#/active`).
@@ -29,10 +29,14 @@ public struct StateProperty: Codable, Hashable, Sendable, Comparable, CustomStri
         case emptyList
         /// Detail added by refinement on a screen whose abstraction proved too coarse (headings, row counts).
         case detail
+        /// A link out of the app (another origin, `mailto:`, `tel:`): on screen, but no place in the app; the crawl
+        /// never follows it. Kept apart from `control` so that `carto graph diff --ignore external` can leave out
+        /// credits and footers that two builds or frameworks of one app word differently.
+        case external
 
         public static func < (a: Kind, b: Kind) -> Bool { a.order < b.order }
         var order: Int {
-            switch self { case .container: 0; case .route: 1; case .title: 2; case .heading: 3; case .control: 4; case .list: 5; case .emptyList: 6; case .detail: 7 }
+            switch self { case .container: 0; case .route: 1; case .title: 2; case .heading: 3; case .control: 4; case .list: 5; case .emptyList: 6; case .detail: 7; case .external: 8 }
         }
     }
 

@@ -7,6 +7,8 @@ import Foundation
 public struct AbstractionWork {
     public let snapshot: UISnapshot
     public let overrides: AbstractionOverrides
+    /// Hash routes that are the app's root (see `ScreenAbstraction.rootRoutes`).
+    public let rootRoutes: Set<String>
     /// Detail to add: the screen's abstraction proved too coarse (see `StateIndex`).
     public let refined: Bool
     /// Every element but the root, in document order, with the index of its parent (nil for the root's children).
@@ -24,9 +26,10 @@ public struct AbstractionWork {
     /// The lists found, for the name: (anchor, visible rows).
     public var lists: [(anchor: String, rows: Int)] = []
 
-    init(snapshot: UISnapshot, overrides: AbstractionOverrides, refined: Bool) {
+    init(snapshot: UISnapshot, overrides: AbstractionOverrides, rootRoutes: Set<String> = [], refined: Bool) {
         self.snapshot = snapshot
         self.overrides = overrides
+        self.rootRoutes = rootRoutes
         self.refined = refined
         var elements: [UIElement] = []
         var parents: [Int?] = []
@@ -83,7 +86,15 @@ public protocol AbstractionPass {
 /// Turns snapshots into abstract states: the passes in order.
 public struct ScreenAbstraction: Sendable {
     public var overrides: AbstractionOverrides
-    public init(overrides: AbstractionOverrides = AbstractionOverrides()) { self.overrides = overrides }
+    /// Hash routes that show the app's root, the same as no route: the route the app put its start page at when it
+    /// was started without one (`/` → `/#/all`), and the route the selected filter names on the root screen (`/` with
+    /// "All" → `#/all` selected). Implementations that do and do not put a route on their start page compare alike.
+    /// Learnt while crawling (`StateIndex`).
+    public var rootRoutes: Set<String>
+    public init(overrides: AbstractionOverrides = AbstractionOverrides(), rootRoutes: Set<String> = []) {
+        self.overrides = overrides
+        self.rootRoutes = rootRoutes
+    }
 
     static let passes: [AbstractionPass.Type] = [
         IgnoredRegionPass.self, ScreenContextPass.self, ListCollapsePass.self, RepeatedLinkPass.self, HeadingPass.self,
@@ -92,7 +103,7 @@ public struct ScreenAbstraction: Sendable {
 
     /// The standard abstraction of `snapshot`, its coarse variant and (with `refined`) the refined one.
     public func abstract(_ snapshot: UISnapshot, refined: Bool = false) -> (state: AbstractState, coarse: AbstractState) {
-        var work = AbstractionWork(snapshot: snapshot, overrides: overrides, refined: refined)
+        var work = AbstractionWork(snapshot: snapshot, overrides: overrides, rootRoutes: rootRoutes, refined: refined)
         for pass in Self.passes { pass.run(&work) }
         let name = work.nameParts.joined(separator: " · ")
         return (AbstractState(properties: work.properties, name: name), AbstractState(properties: work.coarseProperties, name: name))

@@ -16,7 +16,7 @@ public struct StateIndex: Sendable {
         public var reason: String
     }
 
-    public let abstraction: ScreenAbstraction
+    public private(set) var abstraction: ScreenAbstraction
     /// A coarse identity shared by this many different states is coarsened.
     public var coarsenAfter: Int
     private var standard: [AbstractState: Int] = [:]
@@ -34,6 +34,23 @@ public struct StateIndex: Sendable {
     }
 
     public var count: Int { records.count }
+
+    /// Takes the start screen's hash route as the app's root (`ScreenAbstraction.rootRoutes`); only before the first
+    /// state is added, so that every identity is computed the same way.
+    public mutating func startScreen(_ snapshot: UISnapshot) {
+        guard records.isEmpty else { return }
+        let route = ScreenContextPass.split(snapshot.context.container ?? "").route
+        if !route.isEmpty { abstraction.rootRoutes.insert(route) }
+    }
+
+    /// A new state without a route whose selected link names a hash route: that route shows the root from now on —
+    /// unless a state registered earlier carries it, whose identity would change under it.
+    private mutating func learnRootRoute(_ snapshot: UISnapshot) {
+        guard let route = ScreenContextPass.routeNamedOnRoot(snapshot), !abstraction.rootRoutes.contains(route) else { return }
+        let shape = LabelNormaliser.targetShape(route)
+        guard !records.contains(where: { $0.identity.properties.contains(StateProperty(.route, shape)) }) else { return }
+        abstraction.rootRoutes.insert(route)
+    }
 
     /// The identity a state was registered with (standard, or refined when its screen was refined).
     public func state(at index: Int) -> AbstractState { records[index].identity }
@@ -62,6 +79,7 @@ public struct StateIndex: Sendable {
 
     /// Registers a new state; returns its index and a coarsening decision when this state tipped its screen over.
     public mutating func add(_ snapshot: UISnapshot) -> (index: Int, identity: AbstractState, decision: Decision?) {
+        learnRootRoute(snapshot)
         let a = abstract(snapshot)
         let index = records.count
         records.append((a.level == .refined ? a.identity : a.standard, a.standard, a.coarse, snapshot))

@@ -9,6 +9,13 @@ public enum ControlIdentity {
             || e.role == .stepper || (e.role == .cell && e.actions.contains(.tap))
     }
 
+    /// A link out of the app: the browser driver writes same-origin targets without their origin, so a target with
+    /// a scheme leads elsewhere.
+    public static func leavesApp(_ e: UIElement) -> Bool {
+        guard e.role == .link, let target = e.target?.lowercased() else { return false }
+        return target.hasPrefix("http://") || target.hasPrefix("https://") || target.hasPrefix("mailto:") || target.hasPrefix("tel:")
+    }
+
     /// Role, identifier and what it leads to, without its label: the shape a control has in every row of a list.
     public static func shape(_ e: UIElement) -> String {
         var out = e.role.rawValue

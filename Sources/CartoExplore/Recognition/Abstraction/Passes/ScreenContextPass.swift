@@ -3,13 +3,24 @@ import CartoCore
 /// The screen's container, route and title. The container is the URL path (web; paths of one kind such as
 /// `/product/17` and `/product/18` are one container) or the navigation-bar identity (iOS); the route is a single-page
 /// app's hash route (`#/active`), kept apart so that two builds of one app served at different paths still compare
-/// route by route. `#/` is the root route, the same as none. Numbers in titles are data (`Inbox (3)`).
+/// route by route. `#/` is the root route, the same as none, and so are the route the app put its start page at and
+/// a route that the selected link on screen names (the selection names the screen). Numbers in titles are data.
 public enum ScreenContextPass: AbstractionPass {
     public static func run(_ work: inout AbstractionWork) {
         let full = work.snapshot.context.container ?? ""
-        var path = full, route = ""
-        if let hash = full.firstIndex(of: "#") { path = String(full[..<hash]); route = String(full[hash...]) }
-        if route == "#/" || route == "#!/" || route == "#" { route = "" }
+        var (path, route) = split(full)
+        // Routes that show the root (`ScreenAbstraction.rootRoutes`) are none.
+        if work.rootRoutes.contains(route) { route = "" }
+        // A route the selected tab or filter names adds nothing: `/#/all` with "All" selected is the screen `/` shows
+        // with "All" selected (apps differ in whether their start page carries the route). Where the two disagree —
+        // the app switched its filter without changing the URL — the screen is what it shows; a deeper route
+        // (`#/settings/profile` under a selected `#/settings`) still counts.
+        if !route.isEmpty, work.elements.indices.contains(where: { i in
+            let e = work.elements[i]
+            guard e.role == .link, e.selected, let target = e.target, work.shown(i) else { return false }
+            let (linkPath, linkRoute) = split(target)
+            return linkPath == path && !linkRoute.isEmpty && depth(linkRoute) >= depth(route)
+        }) { route = "" }
         let container = LabelNormaliser.targetShape(path)
         work.properties.append(StateProperty(.container, container))
         if !route.isEmpty { work.properties.append(StateProperty(.route, LabelNormaliser.targetShape(route))) }
@@ -19,4 +30,31 @@ public enum ScreenContextPass: AbstractionPass {
         work.nameParts.append(title.isEmpty ? (container.isEmpty ? "screen" : container) : title)
         if !route.isEmpty { work.nameParts.append(route) }
     }
+
+    /// Path and hash route of a container or same-origin link (`/#/active` → `/`, `#/active`); `#/`, `#!/` and `#`
+    /// are the root route, the same as none.
+    public static func split(_ location: String) -> (path: String, route: String) {
+        guard let hash = location.firstIndex(of: "#") else { return (location, "") }
+        let route = String(location[hash...])
+        return (String(location[..<hash]), ["#/", "#!/", "#"].contains(route) ? "" : route)
+    }
+
+    /// On a screen without a route, the hash route the selected link of this page names (`/` with "All" → `#/all`
+    /// selected): a route that shows the root.
+    public static func routeNamedOnRoot(_ snapshot: UISnapshot) -> String? {
+        let (path, route) = split(snapshot.context.container ?? "")
+        guard route.isEmpty else { return nil }
+        func find(_ e: UIElement) -> String? {
+            guard e.visible else { return nil }
+            if e.role == .link, e.selected, let target = e.target {
+                let (linkPath, linkRoute) = split(target)
+                if linkPath == path, !linkRoute.isEmpty { return linkRoute }
+            }
+            for child in e.children { if let found = find(child) { return found } }
+            return nil
+        }
+        return snapshot.root.children.lazy.compactMap(find).first
+    }
+
+    static func depth(_ route: String) -> Int { route.split(separator: "/").filter { $0 != "#" && $0 != "#!" }.count }
 }
