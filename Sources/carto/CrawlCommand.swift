@@ -62,6 +62,9 @@ struct CrawlCommand: ParsableCommand {
     @Option(name: .customLong("block"), help: "Never act on matching elements: label:REGEX, id:REGEX or url:REGEX (repeatable).")
     var block: [String] = []
 
+    @Option(name: .customLong("block-requests"), help: "Never load URLs matching this pattern (* wildcards, e.g. '*://*.googleapis.com/*'): third-party fonts, analytics, ads (repeatable).")
+    var blockRequests: [String] = []
+
     @Option(help: "How states are told apart: screen (what a screen offers; lists as lists) or paper (Algorithm 1 with --weights/--threshold).")
     var abstraction: AbstractionMode?
 
@@ -142,6 +145,7 @@ struct CrawlCommand: ParsableCommand {
             info.inputs = inputs
             info.only = only
             info.saturation = saturation
+            info.blockRequests = blockRequests.isEmpty ? nil : blockRequests
             if let setup = setup ?? specification?.setup {
                 _ = try JourneyScript.read(setup)
                 info.setup = URL(fileURLWithPath: setup).standardizedFileURL.path
@@ -159,7 +163,8 @@ struct CrawlCommand: ParsableCommand {
         configuration.maxTime = info.maxTime
         configuration.seed = info.seed
         configuration.screenshots = info.screenshots
-        if let path = info.config { try CrawlSpecification.load(path: path).apply(to: &configuration) }
+        let specification = try info.config.map(CrawlSpecification.load(path:))
+        try specification?.apply(to: &configuration)
         if let name = info.abstraction, let mode = AbstractionMode(rawValue: name) { configuration.abstraction = mode }
         for spec in info.inputs ?? [] { configuration.inputs.add(try InputRule(parsing: spec)) }
         configuration.only += try (info.only ?? []).map(ElementMatcher.init)
@@ -193,7 +198,8 @@ struct CrawlCommand: ParsableCommand {
 
         if !quiet { StandardError.write("carto crawl: starting \(info.platform == "web" ? (info.webdriver == nil ? "chromedriver and Chromium" : "a browser session") : "the iOS app \(info.start)")…\n") }
         let driver = try openDriver(start: info.platform == "ios" ? info.start : startURL!.absoluteString, platform: info.platform,
-                                    webdriver: info.webdriver, bundleID: info.bundleID, desktop: desktop, headless: true)
+                                    webdriver: info.webdriver, bundleID: info.bundleID, desktop: desktop, headless: true,
+                                    blockedRequests: (info.blockRequests ?? []) + (specification?.blockRequests ?? []))
         defer { driver.close() }
 
         let progress = resume == nil ? nil : try out.loadProgress()

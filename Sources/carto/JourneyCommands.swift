@@ -6,7 +6,8 @@ import CartoJourneys
 import Foundation
 
 /// Opens the driver a command needs: Chromium (embedded chromedriver or --webdriver) or an iOS app through Appium.
-func openDriver(start: String, platform: String, webdriver: String?, bundleID: String?, desktop: Bool, headless: Bool) throws -> AppDriver {
+func openDriver(start: String, platform: String, webdriver: String?, bundleID: String?, desktop: Bool, headless: Bool,
+                blockedRequests: [String] = []) throws -> AppDriver {
     let webdriverURL = try webdriver.map { text -> URL in
         guard let url = URL(string: text), url.scheme == "http" else { throw CartoError("--webdriver \(text): expected http://HOST:PORT") }
         return url
@@ -20,6 +21,7 @@ func openDriver(start: String, platform: String, webdriver: String?, bundleID: S
         var options = BrowserDriver.Options()
         options.mobile = !desktop
         options.headless = headless
+        options.blockedRequests = blockedRequests
         return try BrowserDriver(startURL: url, webdriver: webdriverURL, options: options)
     } catch let error as WebDriverError {
         throw CartoError("\(webdriver ?? "chromedriver"): \(error)", status: .driverError)

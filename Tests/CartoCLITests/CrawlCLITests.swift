@@ -60,6 +60,29 @@ final class CrawlCLITests: XCTestCase, CLIHarness {
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
+    func testBlockedRequestsAreNeverLoaded() throws {
+        try requireChromeDriver()
+        let site = try tempDir() + "/site"
+        try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
+        try "<!DOCTYPE html><title>Plain</title><script src=\"tracker.js\"></script><p>Hello</p>".write(toFile: site + "/index.html", atomically: true, encoding: .utf8)
+        try "document.title = 'Tracked';".write(toFile: site + "/tracker.js", atomically: true, encoding: .utf8)
+        func title(_ args: [String]) throws -> String? {
+            let dir = try tempDir() + "/out"
+            let result = try carto(["crawl", site, "-o", dir, "-q", "--no-screenshots"] + args)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return ((try model(dir))["states"] as? [[String: Any]])?.first?["title"] as? String
+        }
+        XCTAssertEqual(try title([]), "Tracked")
+        XCTAssertEqual(try title(["--block-requests", "*tracker.js"]), "Plain")
+        let spec = try tempDir() + "/crawl.yml"
+        try "blockRequests:\n  - \"*/tracker.js\"\n".write(toFile: spec, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try title(["--config", spec]), "Plain")
+        try "blockRequests:\n  - \"\"\n".write(toFile: spec, atomically: true, encoding: .utf8)
+        let bad = try carto(["crawl", site, "-o", try tempDir() + "/bad", "--config", spec])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("crawl.yml:2: key 'blockRequests': a URL pattern must not be empty"), bad.stderr)
+    }
+
     func testCrawlExitsOneWithFailuresAndWritesEveryOutput() throws {
         try requireChromeDriver()
         let dir = try tempDir() + "/out"

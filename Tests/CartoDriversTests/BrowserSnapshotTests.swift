@@ -137,3 +137,120 @@ final class BrowserSnapshotTests: XCTestCase {
         }
     }
 }
+
+/// What a person sees and can touch on pages built the way third-party apps are: filters marked by class names, a
+/// link around a heading, an off-canvas menu, a hand-made dialog over a backdrop, a row whose delete button shows on
+/// hover, a form sent without a script, an element under a panel, a page wider than a phone.
+final class BrowserReachabilityTests: XCTestCase {
+    static let page = """
+        <!DOCTYPE html><html><head><title>Reach</title><meta name="viewport" content="width=device-width">
+        <style>
+          #side { position: fixed; left: 0; top: 0; width: 200px; transform: translateX(-100%); }
+          body.menu #side { transform: none; }
+          #backdrop { display: none; position: fixed; inset: 0; background: rgba(0,0,0,.5); }
+          #backdrop.show { display: block; }
+          #backdrop .box { background: white; margin: 100px auto; width: 200px; }
+          li .del { opacity: 0; } li:hover .del { opacity: 1; }
+          #panel { position: absolute; inset: 0; background: #eee; z-index: 5; }
+        </style></head><body>
+        <a href="#/"><h1>todos</h1></a>
+        <ul class="filters"><li><a class="selected" href="#/">All</a></li><li><a href="#/active">Active</a></li></ul>
+        <ul class="nav"><li class="active"><a href="/home.html">Home</a></li><li><a href="/about.html">About</a></li></ul>
+        <nav id="side"><a id="portfolio" href="#">Portfolio</a></nav>
+        <button id="menu" onclick="document.body.classList.toggle('menu')">Menu</button>
+        <button id="open" onclick="document.getElementById('backdrop').classList.add('show')">Sign up</button>
+        <div id="backdrop"><div class="box"><button id="close" onclick="document.getElementById('backdrop').classList.remove('show')">Close</button></div></div>
+        <ul id="rows"><li>Milk <button class="del" id="del" onclick="this.parentElement.remove()">x</button></li></ul>
+        <form id="f" action="/sent.html"><input id="who" name="who"><input id="send" type="submit" value="Send"></form>
+        <div style="position: relative"><button id="under">Under</button><div id="panel"></div></div>
+        </body></html>
+        """
+
+    func testWhatAPersonSeesAndCanTouch() throws {
+        let (site, service) = try serveWithChromeDriver([
+            "index.html": Self.page, "pan.html": Self.panPage,
+            "sent.html": "<!DOCTYPE html><title>Sent</title><script>setTimeout(() => document.title = 'Sent!', 50)</script><p>Thanks</p>",
+        ])
+        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+        defer { driver.close() }
+        try driver.restart()
+        _ = try driver.waitForIdle(.standard)
+        func elements() throws -> [UIElement] { try driver.snapshot().elements }
+        func element(_ id: String) throws -> UIElement { try XCTUnwrap(try elements().first { $0.identifier == id }, id) }
+        func link(_ label: String) throws -> UIElement { try XCTUnwrap(try elements().first { $0.role == .link && $0.label == label }, label) }
+
+        XCTAssertTrue(try link("All").selected, "a.selected")
+        XCTAssertFalse(try link("Active").selected)
+        XCTAssertTrue(try link("Home").selected, "li.active > a")
+        XCTAssertFalse(try link("About").selected)
+        XCTAssertTrue(try link("todos").visible, "an inline link around a heading shows what its heading shows")
+        XCTAssertTrue(try elements().contains { $0.role == .heading && $0.label == "todos" && $0.visible })
+        XCTAssertFalse(try element("portfolio").visible, "off-canvas")
+        XCTAssertEqual(try element("send").label, "Send", "a submit input is named by its value")
+
+        // A row's delete button that only hovering shows is not visible, but a finger can tap it.
+        let del = try element("del")
+        XCTAssertFalse(del.visible)
+        XCTAssertEqual(del.actions, [.tap])
+
+        // The menu slides in.
+        try driver.perform(.tap(try element("menu")))
+        _ = try driver.waitForIdle(.standard)
+        XCTAssertTrue(try element("portfolio").visible)
+
+        // A hand-made dialog over a backdrop: what lies under the backdrop cannot be touched.
+        try driver.perform(.tap(try element("open")))
+        _ = try driver.waitForIdle(.standard)
+        XCTAssertEqual(try element("close").actions, [.tap])
+        XCTAssertEqual(try element("open").actions, [], "under the backdrop")
+        XCTAssertEqual(try element("menu").actions, [], "under the backdrop")
+        try driver.perform(.tap(try element("close")))
+        _ = try driver.waitForIdle(.standard)
+        XCTAssertEqual(try element("open").actions, [.tap])
+
+        // An element under a panel: the tap is refused with what covers it, not clicked by script behind the panel.
+        XCTAssertThrowsError(try driver.perform(.tap(try element("under")))) { error in
+            XCTAssertEqual((error as? WebDriverError)?.code, "element click intercepted", "\(error)")
+            XCTAssertTrue("\(error)".contains("div#panel"), "\(error)")
+        }
+
+        // The row's delete button takes the tap.
+        try driver.perform(.tap(del))
+        _ = try driver.waitForIdle(.standard)
+        XCTAssertNil(try elements().first { $0.identifier == "del" }, "deleted")
+
+        // A form sent without a script navigates; the idle wait covers the navigation, whenever it begins.
+        try driver.perform(.type(try element("who"), text: "ann"))
+        try driver.perform(.tap(try element("send")))
+        let idle = try driver.waitForIdle(.standard)
+        XCTAssertTrue(idle.idle)
+        let sent = try driver.snapshot()
+        XCTAssertEqual(sent.context.title, "Sent!")
+        XCTAssertTrue(sent.context.container?.hasPrefix("/sent.html") == true, "\(sent.context)")
+    }
+
+    /// A page wider than the phone that cannot scroll: bringing an element into view pans the visual viewport, and
+    /// the next touch must land where the element now is on the screen.
+    static let panPage = """
+        <!DOCTYPE html><html><head><title>Pan</title><meta name="viewport" content="width=device-width, initial-scale=1.0">
+        <style>body { height: 100vh; overflow: hidden; margin: 0 } #wide { width: 500px; height: 20px }</style></head><body>
+        <div id="wide"></div>
+        <div style="position: absolute; top: 780px; left: 20px"><button id="low">Low</button><div style="position: absolute; inset: 0; z-index: 5; background: #eee"></div></div>
+        <button id="top" style="position: absolute; top: 300px; left: 20px" onclick="document.title = 'top tapped'">Top</button>
+        </body></html>
+        """
+
+    func testTouchesLandWhereTheElementIsAfterTheScreenPanned() throws {
+        let (site, service) = try serveWithChromeDriver(["pan.html": Self.panPage])
+        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/pan.html"), webdriver: service.url)
+        defer { driver.close() }
+        try driver.restart()
+        _ = try driver.waitForIdle(.standard)
+        let elements = try driver.snapshot().elements
+        let low = try XCTUnwrap(elements.first { $0.identifier == "low" }), top = try XCTUnwrap(elements.first { $0.identifier == "top" })
+        XCTAssertThrowsError(try driver.perform(.tap(low)), "covered; bringing it to the middle pans the screen")
+        try driver.perform(.tap(top))
+        _ = try driver.waitForIdle(.standard)
+        XCTAssertEqual(try driver.snapshot().context.title, "top tapped")
+    }
+}

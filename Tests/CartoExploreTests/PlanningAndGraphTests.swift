@@ -99,6 +99,77 @@ final class PlanningAndGraphTests: XCTestCase {
         XCTAssertTrue(diff.text().contains("- state React • TodoMVC #0\n    emptyList todo-list\n"), diff.text())
     }
 
+    /// Two frameworks' crawls of one to-do app: the same screens, controls named otherwise.
+    func frameworkModel(_ names: (field: String, toggleAll: String, all: String, row: String), extra: [String] = [], dropActive: Bool = false) -> CrawlModel {
+        let base = ["container /", "heading todos", "control " + names.field]
+        let list = ["control " + names.toggleAll, "list todo-list [\(names.row)]"]
+        func links(_ selected: String) -> [String] {
+            ["control " + names.all + (selected == "All" ? " (selected)" : ""), "control link → /#/active \"Active\"" + (selected == "Active" ? " (selected)" : "")]
+        }
+        var states: [[String]] = [base, base + list + links("All") + extra, base + list + links("Active")]
+        var edges: [(Int, AbstractEvent, Int)] = [
+            (0, AbstractEvent(kind: .fill, controls: [names.field]), 1),
+            (1, AbstractEvent(kind: .tap, controls: ["link → /#/active \"Active\""]), 2),
+            (2, AbstractEvent(kind: .tap, controls: [names.all.replacingOccurrences(of: "link → ", with: "link → ")]), 1),
+        ]
+        if dropActive { states.removeLast(); edges = [edges[0]] }
+        var m = model(states.map { _ in ("/", "TodoMVC") }, [])
+        for i in m.states.indices { m.states[i].properties = states[i]; m.states[i].name = "state \(i)" }
+        m.edges = edges.map { CrawlModel.Edge(from: "s\($0.0)", to: "s\($0.2)", event: "\($0.1.kind.rawValue) \($0.1.controls[0])", kind: "new", abstractEvent: $0.1) }
+        return m
+    }
+
+    func testGraphDiffPairsTheScreensOfTwoFrameworksWhoseControlsAreNamedOtherwise() {
+        let jquery = frameworkModel((field: "textField#new-todo \"What needs to be done?\"", toggleAll: "checkbox#toggle-all \"Mark all as complete\"",
+                                     all: "link → /#/all \"All\"", row: "checkbox"))
+        let react = frameworkModel((field: "textField#todo-input \"New Todo Input\"", toggleAll: "checkbox#toggle-all \"Toggle All Input\"",
+                                    all: "link → /#/ \"All\"", row: "checkbox#todo-item-toggle"))
+        let diff = GraphDiff(from: jquery, to: react)
+        XCTAssertTrue(diff.isEmpty, diff.text())
+        XCTAssertEqual(diff.pairedStates, 3)
+        XCTAssertEqual(diff.identicalStates, 0, "no state is identical: every one holds the differently named field")
+        XCTAssertEqual(Set(diff.renamed.map { "\($0.from) → \($0.to)" }), [
+            "control textField#new-todo \"What needs to be done?\" → control textField#todo-input \"New Todo Input\"",
+            "control checkbox#toggle-all \"Mark all as complete\" → control checkbox#toggle-all \"Toggle All Input\"",
+            "control link → /#/all \"All\" (selected) → control link → /#/ \"All\" (selected)",
+            "control link → /#/all \"All\" → control link → /#/ \"All\"",
+            "list todo-list [checkbox] → list todo-list [checkbox#todo-item-toggle]",
+        ], diff.text())
+        XCTAssertTrue(diff.text().contains("no differences: same states and edges (3 states)"), diff.text())
+        // Identity only: every state differs.
+        let exact = GraphDiff(from: jquery, to: react, exact: true)
+        XCTAssertEqual(exact.removedStates.count, 3)
+        XCTAssertEqual(exact.addedStates.count, 3)
+        XCTAssertTrue(exact.renamed.isEmpty)
+
+        // A framework that lost the Active screen and shows one more button on the list screen.
+        let broken = frameworkModel((field: "textField#todo-input \"New Todo Input\"", toggleAll: "checkbox#toggle-all \"Toggle All Input\"",
+                                     all: "link → /#/ \"All\"", row: "checkbox#todo-item-toggle"), extra: ["control button \"Clear completed\""], dropActive: true)
+        let d = GraphDiff(from: jquery, to: broken)
+        XCTAssertFalse(d.isEmpty)
+        XCTAssertEqual(d.removedStates.map(\.name), ["state 2"], d.text())
+        XCTAssertEqual(d.changedStates.map(\.added), [["control button \"Clear completed\""]], d.text())
+        XCTAssertEqual(d.removedEdges.map(\.event).sorted(), ["tap link → /#/active \"Active\"", "tap link → /#/all \"All\""], d.text())
+        XCTAssertTrue(d.text().contains("~ state state 1 ↔ state 1\n    + control button \"Clear completed\"\n"), d.text())
+    }
+
+    func testGraphDiffDoesNotPairScreensThatDifferInWhatCannotBeRenamed() {
+        // Reached by corresponding events, but another page: not the same screen, whatever the controls.
+        let a = frameworkModel((field: "textField#a \"A\"", toggleAll: "checkbox#t \"T\"", all: "link → /#/all \"All\"", row: "checkbox"))
+        var b = a
+        b.states[1].properties = (b.states[1].properties ?? []).map { $0 == "heading todos" ? "heading Checkout" : $0 }
+        let d = GraphDiff(from: a, to: b)
+        XCTAssertEqual(d.removedStates.map(\.name), ["state 1"])
+        XCTAssertEqual(d.addedStates.map(\.name), ["state 1"])
+        XCTAssertTrue(d.changedStates.isEmpty, d.text())
+        // Letter case of a heading is styling: "Todos" and "todos" pair.
+        var c = a
+        for i in c.states.indices { c.states[i].properties = (c.states[i].properties ?? []).map { $0 == "heading todos" ? "heading Todos" : $0 } }
+        let e = GraphDiff(from: a, to: c)
+        XCTAssertEqual(e.pairedStates, 3, e.text())
+        XCTAssertEqual(e.changedStates.count, 3, "paired, and the heading shown as changed: \(e.text())")
+    }
+
     func testBadModelFilesGetOneLineErrors() throws {
         let path = NSTemporaryDirectory() + "carto-bad-model-\(UUID().uuidString).json"
         try "{\"states\": [".write(toFile: path, atomically: true, encoding: .utf8)

@@ -42,6 +42,63 @@ final class ScreenAbstractionTests: XCTestCase {
     let abstraction = ScreenAbstraction()
     func state(_ s: UISnapshot) -> AbstractState { abstraction.abstract(s).state }
 
+    // MARK: - Routes the screen names itself
+
+    /// A to-do screen whose filter links mark the current one as selected (TodoMVC's `a.selected`).
+    static func filtered(_ container: String, selected: String?, all: String = "/#/all", rows: Bool = true) -> UISnapshot {
+        let links = [("All", all), ("Active", "/#/active"), ("Completed", "/#/completed")].map { link($0.0, $0.1, selected: $0.0 == selected) }
+        return screen("Todos", container: container, [field("What needs to be done?", id: "new-todo"),
+            UIElement(role: .list, platformType: "ul", identifier: "todo-list", children: rows ? [todo("milk")] : [])] + links)
+    }
+
+    func testARouteTheSelectedFilterNamesIsTheScreenItShows() {
+        // Lit: the start page has no route, its "All" link is #/all and selected on both.
+        XCTAssertEqual(state(Self.filtered("/", selected: "All")), state(Self.filtered("/#/all", selected: "All")))
+        // jQuery's "Clear completed" switches the filter to All without touching the URL: the screen shows All.
+        XCTAssertEqual(state(Self.filtered("/#/active", selected: "All")), state(Self.filtered("/", selected: "All")))
+        XCTAssertNotEqual(state(Self.filtered("/#/active", selected: "Active")), state(Self.filtered("/", selected: "All")))
+        // The selection carries the filter, so the route is not repeated in the identity.
+        XCTAssertEqual(state(Self.filtered("/#/active", selected: "Active")).values(.route), [])
+        // Without a selected link (an empty list hides the footer) the route is all there is, and it counts.
+        let empty = state(Self.screen("Todos", container: "/#/active", [Self.field("What needs to be done?", id: "new-todo")]))
+        XCTAssertEqual(empty.values(.route), ["#/active"])
+        // A route deeper than the selected link's keeps saying where one is.
+        let deep = state(Self.screen("Settings", container: "/#/settings/profile", [Self.link("Settings", "/#/settings", selected: true)]))
+        XCTAssertEqual(deep.values(.route), ["#/settings/profile"])
+    }
+
+    func testTheRouteAnAppPutsItsStartPageAtIsItsRoot() {
+        var index = StateIndex()
+        let start = Self.screen("Todos", container: "/#/all", [Self.field("What needs to be done?", id: "new-todo")])
+        index.startScreen(start)
+        let s0 = index.add(start).identity
+        XCTAssertEqual(s0.values(.route), [], "jQuery and Angular redirect / to #/all: that is the root")
+        XCTAssertEqual(s0, ScreenAbstraction().abstract(Self.screen("Todos", container: "/", [Self.field("What needs to be done?", id: "new-todo")])).state)
+        // Learnt on the way: a root screen whose selected filter links to #/all makes #/all the root for later states.
+        var lit = StateIndex()
+        lit.startScreen(Self.screen("Todos", container: "/", [Self.field("What needs to be done?", id: "new-todo")]))
+        _ = lit.add(Self.screen("Todos", container: "/", [Self.field("What needs to be done?", id: "new-todo")]))
+        _ = lit.add(Self.filtered("/", selected: "All"))
+        XCTAssertEqual(lit.match(Self.screen("Todos", container: "/#/all", [Self.field("What needs to be done?", id: "new-todo")])), 0,
+                       "the empty list at #/all is the empty start screen")
+    }
+
+    func testSelectedTabsAndFiltersNameTheStateAndLinksOutOfTheAppAreExternal() {
+        let a = abstraction.abstract(Self.filtered("/", selected: "Active")).state
+        XCTAssertTrue(a.name.contains("\"Active\" selected"), a.name)
+        XCTAssertTrue(a.values(.control).contains("link → /#/active \"Active\" (selected)"), "\(a.properties)")
+        let credits = Self.screen("Todos", [Self.link("Sindre Sorhus", "http://sindresorhus.com/"), Self.link("Mail us", "mailto:a@b.c"), Self.link("About", "/about")])
+        let c = state(credits)
+        XCTAssertEqual(c.values(.external), ["link → http://sindresorhus.com/ \"Sindre Sorhus\"", "link → mailto:a@b.c \"Mail us\""])
+        XCTAssertEqual(c.values(.control), ["link → /about \"About\""])
+    }
+
+    func testEmptyQueriesAreNoQuery() {
+        XCTAssertEqual(LabelNormaliser.targetShape("/index.html?#"), LabelNormaliser.targetShape("/index.html#"))
+        XCTAssertEqual(LabelNormaliser.targetShape("/index.html?"), "/index.html")
+        XCTAssertEqual(LabelNormaliser.targetShape("/p?id=3"), "/p?id=*")
+    }
+
     // MARK: - Lists
 
     func testListsAreOneStateWhateverTheirLengthButEmptyDiffers() {

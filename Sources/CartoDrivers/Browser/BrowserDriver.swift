@@ -21,6 +21,9 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         public var extraArguments: [String] = []
         /// False opens a visible window (for `carto record` on a desktop with a display).
         public var headless = true
+        /// URL patterns (`*` wildcards) the browser never loads (DevTools `Network.setBlockedURLs`): a blocked
+        /// request fails at once, as an unreachable third-party host would only after its DNS or connect timeout.
+        public var blockedRequests: [String] = []
         public init() {}
     }
 
@@ -55,6 +58,10 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
             // chromedriver's session, which has the Page domain enabled: ours does not (no event traffic), and a
             // session without it does not inject scripts into new documents.
             try client.chromeDevTools("Page.addScriptToEvaluateOnNewDocument", ["source": BrowserScripts.instrumentation])
+            if !options.blockedRequests.isEmpty {
+                _ = try client.chromeDevTools("Network.enable")
+                _ = try client.chromeDevTools("Network.setBlockedURLs", ["urls": options.blockedRequests])
+            }
         } catch {
             close()
             throw error
@@ -225,9 +232,11 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
                   let x = point.first as? Double, let y = point.dropFirst().first as? Double else {
                 throw WebDriverError(code: "no such element", message: "\(ElementNaming.describe(element)) (\(selector))", httpStatus: nil)
             }
-            if point.count > 2, point[2] as? Bool == true {
-                // Covered (a sticky header, an overlay the page forgot): let the page handle a click on it.
-                _ = try evaluate(BrowserScripts.scriptClick(cssSelector: selector))
+            if point.count > 2, let cover = point[2] as? String {
+                // Something lies on top even in the middle of the screen (a panel, an overlay): a finger would touch
+                // that instead, so the element cannot be tapped — as WebDriver's element click says.
+                throw WebDriverError(code: "element click intercepted",
+                                     message: "\(ElementNaming.describe(element)) is covered by \(cover) where a finger would touch it", httpStatus: nil)
             } else {
                 // A touch tap at the element's centre, as a finger on a phone: touch events, then the click the browser
                 // synthesises. DevTools input, as chromedriver's own actions use, without its per-command overhead.

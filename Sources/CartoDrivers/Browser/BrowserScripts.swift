@@ -85,6 +85,16 @@ enum BrowserScripts {
       // A traversal within the document (a hash or pushState entry) is over when popstate fires: no reload follows.
       window.addEventListener('popstate', () => { c.navigating = false; });
       window.addEventListener('beforeunload', () => { c.navigating = true; });
+      // A form sent without a script's preventDefault navigates, but only after the event: mark it now (the
+      // navigation's beforeunload may come after the idle check). Checked once every listener had its turn.
+      window.addEventListener('submit', e => {
+        const form = e.target;
+        st(() => {
+          if (e.defaultPrevented || (form && form.target && form.target !== '_self')) return;
+          c.navigating = true;
+          st(() => { c.navigating = false; }, 2000);
+        }, 0);
+      }, true);
       // A page restored from the back-forward cache keeps its script state: it is not navigating any more.
       window.addEventListener('pageshow', e => { if (e.persisted) { c.navigating = false; c.lastMutation = performance.now(); } });
       for (const name of ['back', 'forward', 'go']) {
@@ -148,28 +158,36 @@ enum BrowserScripts {
     }
 
     /// Finds the element for a CSS locator, scrolls it into view when needed and answers where a finger would touch
-    /// it: `[x, y, covered]` in viewport coordinates (covered: another element is on top there), or null.
+    /// it: `[x, y, coveredBy]` in viewport coordinates, `coveredBy` naming what lies on top there (null when the
+    /// element itself would get the touch), or null when there is no such element. A covered element is scrolled to
+    /// the middle of the screen once more (a sticky header covers only the top) before it counts as covered.
     static func locate(cssSelector: String) -> String {
         """
         (() => {
           const e = \(find(cssSelector));
           if (!e) return null;
           const doc = e.ownerDocument, view = doc.defaultView;
+          const probe = () => {
+            const r = e.getBoundingClientRect();
+            const x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 20);
+            // Inside shadow roots the hit is the host (or an element of the same tree); inside a frame, offset by it.
+            const top = (e.getRootNode().elementFromPoint ? e.getRootNode() : doc).elementFromPoint(x, y);
+            const free = top && (top === e || e.contains(top) || top.contains(e));
+            return [x, y, free ? null : (top ? top.tagName.toLowerCase() + (top.id ? '#' + top.id : '') + (typeof top.className === 'string' && top.className ? '.' + top.className.trim().split(/\\s+/).join('.') : '') : 'nothing')];
+          };
           let r = e.getBoundingClientRect();
-          if (r.top < 0 || r.left < 0 || r.bottom > view.innerHeight || r.right > view.innerWidth) { e.scrollIntoView({ block: 'center', inline: 'nearest' }); r = e.getBoundingClientRect(); }
-          const x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 20);
-          // Inside shadow roots the hit is the host (or an element of the same tree); inside a frame, offset by it.
-          let top = (e.getRootNode().elementFromPoint ? e.getRootNode() : doc).elementFromPoint(x, y);
+          if (r.top < 0 || r.left < 0 || r.bottom > view.innerHeight || r.right > view.innerWidth) e.scrollIntoView({ block: 'center', inline: 'nearest' });
+          let p = probe();
+          if (p[2] !== null) { e.scrollIntoView({ block: 'center', inline: 'nearest' }); p = probe(); }
           let ox = 0, oy = 0;
           for (let w = view; w.frameElement; w = w.parent) { const f = w.frameElement.getBoundingClientRect(); ox += f.left + w.frameElement.clientLeft; oy += f.top + w.frameElement.clientTop; }
-          return [x + ox, y + oy, !(top && (top === e || e.contains(top) || top.contains(e)))];
+          // Touches land in the visual viewport: on a phone-sized screen the visual viewport can be panned against the
+          // layout viewport that element rectangles are in (scrollIntoView does). Both are in CSS pixels (measured:
+          // a page zoomed out to 0.43 takes touches at its layout coordinates).
+          const vv = window.visualViewport;
+          return [p[0] + ox - (vv ? vv.offsetLeft : 0), p[1] + oy - (vv ? vv.offsetTop : 0), p[2]];
         })()
         """
-    }
-
-    /// Clicks an element by script: the fallback when something covers it (a sticky header) or it cannot be touched.
-    static func scriptClick(cssSelector: String) -> String {
-        "(() => { const e = \(find(cssSelector)); if (e) { e.scrollIntoView({ block: 'center' }); e.click(); } return !!e; })()"
     }
 
     /// Scrolls a scrollable element by most of its height.
@@ -285,6 +303,10 @@ enum BrowserScripts {
       const overlay = el.tagName === 'INPUT' && ['checkbox', 'radio', 'file'].includes((el.type || '').toLowerCase());
       if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true, opacityProperty: !overlay })) return false;
       const r = el.getBoundingClientRect();
+      // Off-canvas (a side menu slid out of view with translateX(-100%)): left or right of the viewport, where no
+      // scrolling brings it. Below the fold still counts: scrolling shows it.
+      const view = el.ownerDocument.defaultView;
+      if (r.width > 0 && (r.right <= 0 || r.left >= view.innerWidth)) return false;
       if (r.width > 0 && r.height > 0) return true;
       // An inline element around blocks (`<a href="#/"><h1>todos</h1></a>`) or one with `display: contents` has no
       // box of its own: it shows what its children show.
@@ -324,6 +346,7 @@ enum BrowserScripts {
       if (labelledBy) { const r = el.getRootNode(); const l = r.getElementById ? r.getElementById(labelledBy) : document.getElementById(labelledBy); if (l) return clean(l.textContent); }
       if (el.labels && el.labels.length) return clean(el.labels[0].textContent);
       if (role === 'image') return clean(el.getAttribute('alt') || el.getAttribute('title'));
+      if (el.tagName === 'INPUT' && ['submit', 'button', 'reset'].includes((el.type || '').toLowerCase())) return clean(el.value || el.getAttribute('title'));
       if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') return clean(el.getAttribute('placeholder') || el.getAttribute('name') || el.getAttribute('title'));
       if (['list', 'table', 'form', 'dialog', 'toolbar', 'tabBar'].includes(role)) return clean(el.getAttribute('name') || el.getAttribute('title'));
       return clean(el.innerText !== undefined ? el.innerText : el.textContent);
@@ -336,6 +359,37 @@ enum BrowserScripts {
     static let snapshot = elementHelpers + #"""
     const modal = document.querySelector('dialog:modal') ||
       [...document.querySelectorAll('[aria-modal="true"]')].find(isVisible) || null;
+    // A backdrop without ARIA (a fixed element over the whole viewport, as hand-made dialogs use): what lies under
+    // it cannot be touched, as for a user, whose tap would land on the backdrop.
+    const backdrop = modal ? null : (() => {
+      const w = innerWidth, h = innerHeight;
+      for (let n = document.elementFromPoint(w / 2, h / 2); n && n !== document.body && n !== document.documentElement; n = n.parentElement) {
+        if (getComputedStyle(n).position !== 'fixed') continue;
+        const r = n.getBoundingClientRect();
+        if (r.left <= 1 && r.top <= 1 && r.right >= w - 1 && r.bottom >= h - 1) return n;
+      }
+      return null;
+    })();
+    // Whether `a` holds `b`, across shadow roots.
+    const holds = (a, b) => { for (let n = b; n; n = n.parentNode || n.host) { if (n === a) return true; } return false; };
+    function underBackdrop(el) {
+      if (!backdrop || el.ownerDocument !== document || holds(backdrop, el) || holds(el, backdrop)) return false;
+      const r = el.getBoundingClientRect();
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return true;   // the backdrop stays put when scrolling
+      const hit = document.elementFromPoint(x, y);
+      return !!hit && holds(backdrop, hit);
+    }
+    // A control that only hovering its row shows (opacity 0 until :hover, as delete buttons often are) still takes a
+    // tap where it sits: a finger on a phone finds it. It stays invisible for the abstraction.
+    function revealedOnHover(el) {
+      if (!el.closest || !el.closest('li, tr, [role="row"], [role="listitem"]')) return false;
+      if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true })) return false;
+      const r = el.getBoundingClientRect();
+      if (r.width <= 0 || r.height <= 0) return false;
+      const hit = (el.getRootNode().elementFromPoint ? el.getRootNode() : el.ownerDocument).elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !!hit && (hit === el || el.contains(hit));
+    }
     const origin = location.origin;
     const selectedClasses = new Set(['selected', 'active', 'current', 'is-active', 'is-selected', 'is-current', 'router-link-exact-active']);
     function build(el, parentInert) {
@@ -357,8 +411,10 @@ enum BrowserScripts {
         else if (role === 'form') target = local(el.action);
         else if (c && c.clickable.has(el) || el.hasAttribute('onclick')) target = 'click';
         else if (tag === 'button' || (tag === 'input' && el.type === 'submit')) target = el.form ? 'submit' : null;
-        if (!inert && visible && !disabled) {
-          if (['button', 'link', 'tab', 'checkbox', 'radio', 'toggle', 'menuItem'].includes(role)) actions.push('tap');
+        const tappable = ['button', 'link', 'tab', 'checkbox', 'radio', 'toggle', 'menuItem'].includes(role);
+        if (!inert && !visible && !disabled && tappable && revealedOnHover(el)) actions.push('tap');
+        if (!inert && visible && !disabled && !(tappable && underBackdrop(el))) {
+          if (tappable) actions.push('tap');
           else if (role === 'cell' && (target === 'click' || el.querySelector('a[href], button, [onclick]'))) actions.push('tap');
           if (['textField', 'secureTextField', 'searchField', 'textView'].includes(role) && !el.readOnly) actions.push('tap', 'type');
           if (role === 'picker' || role === 'slider') actions.push('adjust');

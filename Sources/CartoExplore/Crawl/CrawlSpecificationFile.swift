@@ -35,9 +35,12 @@ public struct CrawlSpecification: Sendable, Equatable {
     /// A journey script (path relative to the specification's folder) replayed before the crawl and after every
     /// restart; the CLI turns it into `CrawlConfiguration.setup` (CartoJourneys replays it).
     public var setup: String?
+    /// URL patterns (`*` wildcards) the browser never loads: analytics, ads, third-party fonts that would slow every
+    /// page or make it differ between runs. The CLI hands them to the browser driver.
+    public var blockRequests: [String] = []
     public init() {}
 
-    static let keys = ["abstraction", "inputs", "forms", "block", "only", "ignore", "lists", "invariants", "setup"]
+    static let keys = ["abstraction", "inputs", "forms", "block", "blockRequests", "only", "ignore", "lists", "invariants", "setup"]
     static let invariantKeys = ["name", "exists", "absent", "text", "notText", "title", "url"]
 
     public static func load(path: String) throws -> CrawlSpecification {
@@ -103,6 +106,10 @@ public struct CrawlSpecification: Sendable, Equatable {
                 let resolved = path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardized.path
                 guard FileManager.default.fileExists(atPath: resolved) else { throw fail("\(resolved) does not exist; record one with carto record or fix the path") }
                 spec.setup = resolved
+            case "blockRequests":
+                let items = try strings(value, fail: fail)
+                for item in items where item.value.isEmpty { throw fail("a URL pattern must not be empty, e.g. *://*.googleapis.com/*", item.node) }
+                spec.blockRequests = items.map(\.value)
             case "only": spec.only = try matchers(value)
             case "ignore": spec.ignore = try matchers(value)
             case "lists": spec.lists = try matchers(value)

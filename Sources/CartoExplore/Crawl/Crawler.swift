@@ -31,6 +31,10 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     private var firedActions = Set<String>()
     /// Events fired since the model last grew (a new state or a new transition).
     private var eventsSinceGrowth = 0
+    /// Per abstract action not fired yet: the depths of the states that offer it, with counts. An action that a
+    /// shallower state offers too (a menu on every page) is fired there first: the model gets the hub's transitions
+    /// (Home → each page) a tester draws, and deep states spend the budget on what only they offer.
+    private var openDepths: [String: [Int: Int]] = [:]
     /// Per state: how often each abstract action occurs on the path that first reached it (for the repeat bound;
     /// computed once — a breadth-first search per event would cost more than the rest of the crawler's work).
     private var pathActionCounts: [Int: [String: Int]] = [:]
@@ -49,6 +53,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         if let start = progress.states.first, Self.startsWithoutRoute(driver.start) { recognizer.startScreen(start.snapshot) }
         for record in progress.states { _ = recognizer.add(record.snapshot) }
         for record in progress.states { for i in record.fired { firedActions.insert(record.events[i].abstractAction) } }
+        for record in progress.states where !record.unreachable { offer(record, open: true) }
         for edge in progress.edges { indexEdge(edge) }
         for failure in progress.failures { failureKeys.insert(Self.failureKey(failure.kind, failure.message)) }
         progress.stopReason = nil
@@ -83,6 +88,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
                 if let reason = budgetSpent() { progress.stopReason = reason; break }
                 guard let target = chooseTarget() else { progress.stopReason = "explored"; break }
                 if try !reach(target) {
+                    offer(progress.states[target], open: false)
                     progress.states[target].unreachable = true
                     changed.insert(target)
                     sink?.log(["type": "unreachable", "state": Self.name(target)])
@@ -90,7 +96,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
                     continue
                 }
                 guard let index = nextEventIndex(of: target) else { continue }
-                progress.states[target].fired.insert(index)
+                markFired(target, index)
                 changed.insert(target)
                 let event = progress.states[target].events[index]
                 firedActions.insert(event.abstractAction)
@@ -140,6 +146,9 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         let states = progress.states
         switch configuration.strategy {
         case .depthFirst:
+            // Novel work on the path first (a shallower state's own actions before a deep state's repeats), then the
+            // deepest state with any work.
+            if configuration.abstraction == .screen, let deepest = trail.reversed().first(where: { hasNovelWork($0) }) { return deepest }
             if let deepest = trail.reversed().first(where: { states[$0].hasWork }) { return deepest }
             return states.indices.first { states[$0].hasWork }
         case .breadthFirst:
@@ -160,7 +169,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         if configuration.abstraction == .screen, let counts = actionCounts(onPathTo: state), counts.values.contains(where: { $0 >= configuration.maxRepeats }) {
             let repeated = open.filter { counts[record.events[$0].abstractAction, default: 0] >= configuration.maxRepeats }
             for index in repeated {
-                progress.states[state].fired.insert(index)
+                markFired(state, index)
                 sink?.log(["type": "skip", "state": Self.name(state), "event": record.events[index].description,
                            "reason": "fired \(configuration.maxRepeats) times on the path here already"])
             }
@@ -169,10 +178,42 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
             guard !open.isEmpty else { return nil }
         }
         if configuration.strategy == .random { return open[random.next(below: open.count)] }
-        if configuration.abstraction == .screen, let novel = open.first(where: { !firedActions.contains(record.events[$0].abstractAction) }) {
-            return novel
+        if configuration.abstraction == .screen {
+            if let novel = open.first(where: { isNovel(record.events[$0].abstractAction, at: record.depth) }) { return novel }
+            if let novel = open.first(where: { !firedActions.contains(record.events[$0].abstractAction) }) { return novel }
         }
         return open[0]
+    }
+
+    /// Never fired anywhere, and no shallower state offers it.
+    private func isNovel(_ action: String, at depth: Int) -> Bool {
+        guard !firedActions.contains(action) else { return false }
+        guard let depths = openDepths[action], let shallowest = depths.keys.min() else { return true }
+        return shallowest >= depth
+    }
+
+    private func hasNovelWork(_ state: Int) -> Bool {
+        let record = progress.states[state]
+        guard record.hasWork else { return false }
+        return record.events.indices.contains { !record.fired.contains($0) && isNovel(record.events[$0].abstractAction, at: record.depth) }
+    }
+
+    /// Adds (or with `open: false` removes) a state's unfired events to the depths its actions are offered at.
+    private func offer(_ record: CrawlProgress.StateRecord, open: Bool) {
+        for (i, event) in record.events.enumerated() where !record.fired.contains(i) { countOffer(event.abstractAction, record.depth, open ? 1 : -1) }
+    }
+
+    private func countOffer(_ action: String, _ depth: Int, _ delta: Int) {
+        let n = (openDepths[action]?[depth] ?? 0) + delta
+        if n > 0 { openDepths[action, default: [:]][depth] = n } else {
+            openDepths[action]?[depth] = nil
+            if openDepths[action]?.isEmpty == true { openDepths[action] = nil }
+        }
+    }
+
+    private func markFired(_ state: Int, _ index: Int) {
+        guard progress.states[state].fired.insert(index).inserted else { return }
+        countOffer(progress.states[state].events[index].abstractAction, progress.states[state].depth, -1)
     }
 
     private func actionCounts(onPathTo state: Int) -> [String: Int]? {
@@ -367,6 +408,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
             driverSeconds += Date().timeIntervalSince(s)
         }
         progress.states.append(record)
+        offer(record, open: true)
         record.screenshot = try sink?.stateDiscovered(id: id, record: record, screenshot: png)
         progress.states[id] = record
         changed.insert(id)

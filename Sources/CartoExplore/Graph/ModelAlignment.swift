@@ -220,8 +220,9 @@ public struct ModelAlignment: Sendable {
         return matches * 2 >= larger
     }
 
-    /// The properties that are never renamed: container, route, title, headings, text.
-    private func fixed(_ p: Set<String>) -> Set<String> { p.filter { Self.group($0) == nil } }
+    /// The properties that are never renamed: container, route, title, headings, text — compared regardless of
+    /// letter case (`Todos` against `todos`: the same heading styled otherwise).
+    private func fixed(_ p: Set<String>) -> Set<String> { Set(p.filter { Self.group($0) == nil }.map { $0.lowercased() }) }
 
     // MARK: - Helpers
 

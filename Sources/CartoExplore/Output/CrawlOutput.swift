@@ -36,6 +36,8 @@ public final class CrawlOutput: CrawlSink {
         public var saturation: Int?
         /// The setup journey (`--setup`); its `${NAME}` values come from `--var` or the environment, never saved.
         public var setup: String?
+        /// `--block-requests` patterns (the specification's `blockRequests` are read from it again on resume).
+        public var blockRequests: [String]?
         public init(platform: String, start: String, webdriver: String?, bundleID: String?, strategy: String, wait: String, rows: String,
                     weights: SimilarityWeights, block: [String], maxEvents: Int?, maxStates: Int?, maxDepth: Int?, maxTime: Double?,
                     seed: UInt64, screenshots: Bool) {

@@ -104,6 +104,8 @@ public enum LabelNormaliser {
             path = String(path[..<q])
             if rest.hasPrefix("?") {
                 let parts = rest.dropFirst().split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+                // An empty query (`/index.html?#`, left by a form sent without named fields) is no query.
+                if parts[0].isEmpty { return maskSegments(path) + (parts.count > 1 ? "#" + maskSegments(String(parts[1])) : "") }
                 let keys = parts[0].split(separator: "&").map { $0.split(separator: "=").first.map(String.init) ?? "" }
                 suffix = "?" + keys.map { $0 + "=*" }.joined(separator: "&") + (parts.count > 1 ? "#" + maskSegments(String(parts[1])) : "")
             } else {

@@ -13,13 +13,13 @@ public enum ScreenContextPass: AbstractionPass {
         if work.rootRoutes.contains(route) { route = "" }
         // A route the selected tab or filter names adds nothing: `/#/all` with "All" selected is the screen `/` shows
         // with "All" selected (apps differ in whether their start page carries the route). Where the two disagree —
-        // the app switched its filter without changing the URL — the screen is what it shows; a deeper route
-        // (`#/settings/profile` under a selected `#/settings`) still counts.
+        // the app switched its filter without changing the URL — the screen is what it shows; a route deeper than
+        // the top level (`#/settings/profile` under a selected `#/settings`) counts unless the link is as deep.
         if !route.isEmpty, work.elements.indices.contains(where: { i in
             let e = work.elements[i]
             guard e.role == .link, e.selected, let target = e.target, work.shown(i) else { return false }
             let (linkPath, linkRoute) = split(target)
-            return linkPath == path && !linkRoute.isEmpty && depth(linkRoute) >= depth(route)
+            return linkPath == path && max(depth(linkRoute), 1) >= depth(route)
         }) { route = "" }
         let container = LabelNormaliser.targetShape(path)
         work.properties.append(StateProperty(.container, container))
