@@ -6,7 +6,8 @@
 #
 #   CARTO_BIN_DIR=.build-release/release bash Benchmarks/crawl-fidelity/run.sh [SUBJECT…]
 #
-# Settings: MAX_EVENTS (default 150; the saturation run doubles it), FIXED=1 also crawls the script-loaded subjects
+# Settings: MAX_EVENTS (default 150; the saturation run doubles it), REPEAT=N crawls each subject N times with the
+# default settings (the table shows the median and the weakest run), FIXED=1 also crawls the script-loaded subjects
 # with --wait fixed:1000 (slow) for the idle-vs-fixed ratio. Writes the outputs to $OUT (default /tmp/carto-fidelity)
 # and prints the score table (score.py). Exits non-zero when a crawl fails (exit 2 or 3) or a subject is missing.
 set -euo pipefail
@@ -59,6 +60,7 @@ for name in $subjects; do
     url="http://127.0.0.1:$port$start"
     echo "==> $name ($url)" >&2
     crawl "$name" screen "$url" --max-events "$max" "${args[@]}" || failed=1
+    for k in $(seq 2 "${REPEAT:-1}"); do crawl "$name" "screen-$k" "$url" --max-events "$max" "${args[@]}" || failed=1; done
     crawl "$name" paper "$url" --max-events "$max" --abstraction paper "${args[@]}" || failed=1
     crawl "$name" doubled "$url" --max-events $((max * 2)) "${args[@]}" || failed=1
     if [ "${FIXED:-0}" = 1 ] && [ "$(field "$name" scriptLoaded)" = 1 ]; then

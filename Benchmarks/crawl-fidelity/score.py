@@ -87,6 +87,13 @@ for s in subjects:
     screen = load(os.path.join(out, name, "screen", "model.json"))
     if screen is None: continue
     r = score(screen, expected)
+    # Repeated runs (REPEAT=N): the median of each figure, and the weakest run.
+    repeats = [r] + [score(m, expected) for k in range(2, 50)
+                     for m in [load(os.path.join(out, name, f"screen-{k}", "model.json"))] if m is not None]
+    def med(key): return sorted(x[key] for x in repeats)[len(repeats) // 2]
+    def fig(key):
+        worst = min(x[key] for x in repeats)
+        return pct(med(key)) + (f" (weakest {pct(worst)})" if worst < med(key) else "")
     paper = load(os.path.join(out, name, "paper", "model.json"))
     p = score(paper, expected) if paper else None
     doubled = load(os.path.join(out, name, "doubled", "model.json"))
@@ -101,12 +108,12 @@ for s in subjects:
         ratio = f'{fixed["stats"]["durationSeconds"] / max(screen["stats"]["durationSeconds"], 1e-3):.1f}×' + ("" if same else " (models differ)")
     results[name] = (r, p)
     rows[bool(s.get("heldOut"))].append(
-        f'| {name} | {r["expected"]} | {r["states"]} | {pct(r["recall"])} | {pct(r["precision"])} | {pct(r["transitions"])} | '
+        f'| {name} | {r["expected"]} | {r["states"]} | {fig("recall")} | {fig("precision")} | {fig("transitions")} | {len(repeats)} | '
         f'{r["stop"]}, {r["events"]} events, {r["seconds"]:.1f} s | {saturation} | {ratio} | '
         + (f'{p["states"]} states, {pct(p["recall"])} / {pct(p["precision"])} / {pct(p["transitions"])}' if p else "—") + " |")
 
-header = ("| subject | screens expected | states | state recall | state precision | transition recall | stop | saturation | fixed:1000 ÷ idle | "
-          "`--abstraction paper`: states, recall / precision / transitions |\n|---|---|---|---|---|---|---|---|---|---|")
+header = ("| subject | screens expected | states | state recall | state precision | transition recall | runs | stop (first run) | saturation | fixed:1000 ÷ idle | "
+          "`--abstraction paper`: states, recall / precision / transitions |\n|---|---|---|---|---|---|---|---|---|---|---|")
 for held, title in ((False, "Tuning subjects"), (True, "Held-out subjects (not used for tuning)")):
     if rows[held]:
         print(f"\n### {title}\n\n{header}")

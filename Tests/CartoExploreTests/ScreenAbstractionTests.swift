@@ -251,6 +251,12 @@ final class ScreenAbstractionTests: XCTestCase {
         }
         XCTAssertNotEqual(state(page("Papers")), state(page("Information")))
         XCTAssertEqual(state(page("Page 2")), state(page("Page 3")), "numbers in headings are data")
+        // A page that echoes what was typed in a heading: content, not a name.
+        XCTAssertEqual(state(page("Gender: female Name: Phone: Active: true")), state(page("Gender: male Name: Ann Phone: Active: false")))
+        XCTAssertEqual(state(page("text: checkbox: false radio: false Select: Banana")), state(page("text: x checkbox: true radio: true Select: Apple")))
+        XCTAssertNotEqual(state(page("Contact: us")), state(page("About us")), "one colon is a title")
+        XCTAssertTrue(HeadingPass.namesAScreen("What is this landing page about?"))
+        XCTAssertFalse(HeadingPass.namesAScreen("Register with us to get offers, support and more today please"))
         var s2 = Self.screen("", [])
         s2.root.value = "Final state S2"
         var s5 = s2

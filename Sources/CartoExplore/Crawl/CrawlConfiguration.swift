@@ -48,6 +48,10 @@ public struct CrawlConfiguration: Sendable {
     /// One abstract action is fired at most this many times along the path to a state: adding a sixth item to a
     /// list teaches nothing the second did not.
     public var maxRepeats = 2
+    /// A tap that led to one and the same state from this many different states is global navigation (a menu on
+    /// every page): it is not fired again elsewhere (0: always fire it). Crawljax-style crawlers spend most of a
+    /// budget re-firing such menus from every page — 15 pages × 14 menu links on Crawljax's demo site.
+    public var globalAfter = 3
     public var seed: UInt64 = 1
     /// Take a screenshot of each new state.
     public var screenshots = true

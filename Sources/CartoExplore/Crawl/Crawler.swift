@@ -35,6 +35,16 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     /// shallower state offers too (a menu on every page) is fired there first: the model gets the hub's transitions
     /// (Home → each page) a tester draws, and deep states spend the budget on what only they offer.
     private var openDepths: [String: [Int: Int]] = [:]
+    /// A form was sent in place since the last restart: what a state holds (a row added behind a filter)
+    /// may then differ from what its recorded path produces, so the next event is fired after a fresh start and a
+    /// replay — every edge the model records is one that its shortest path reproduces.
+    private var changedInPlace = false
+    /// A form was sent since the last restart, and the app is not replaying a recorded path.
+    private var filledSinceRestart = false
+    private var replaying = false
+    /// Per tapped abstract action: the one state it has led to and from which states, or nil once it led to two
+    /// different states (then it is no global navigation).
+    private var tapOutcomes: [String: (target: Int, sources: Set<Int>)?] = [:]
     /// Per state: how often each abstract action occurs on the path that first reached it (for the repeat bound;
     /// computed once — a breadth-first search per event would cost more than the rest of the crawler's work).
     private var pathActionCounts: [Int: [String: Int]] = [:]
@@ -54,7 +64,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         for record in progress.states { _ = recognizer.add(record.snapshot) }
         for record in progress.states { for i in record.fired { firedActions.insert(record.events[i].abstractAction) } }
         for record in progress.states where !record.unreachable { offer(record, open: true) }
-        for edge in progress.edges { indexEdge(edge) }
+        for edge in progress.edges { indexEdge(edge); noteTap(edge) }
         for failure in progress.failures { failureKeys.insert(Self.failureKey(failure.kind, failure.message)) }
         progress.stopReason = nil
     }
@@ -177,6 +187,20 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
             changed.insert(state)
             guard !open.isEmpty else { return nil }
         }
+        if configuration.abstraction == .screen, configuration.globalAfter > 0 {
+            let global = open.filter { isGlobal(record.events[$0]) }
+            for index in global {
+                markFired(state, index)
+                let action = record.events[index].abstractAction
+                sink?.log(["type": "skip", "state": Self.name(state), "event": record.events[index].description,
+                           "reason": "global navigation: led to \(tapOutcomes[action]!.map { Self.name($0.target) } ?? "?") from \(configuration.globalAfter) states already"])
+            }
+            if !global.isEmpty {
+                changed.insert(state)
+                open.removeAll { global.contains($0) }
+                guard !open.isEmpty else { return nil }
+            }
+        }
         if configuration.strategy == .random { return open[random.next(below: open.count)] }
         if configuration.abstraction == .screen {
             if let novel = open.first(where: { isNovel(record.events[$0].abstractAction, at: record.depth) }) { return novel }
@@ -227,6 +251,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
 
     /// Brings the app to `target`: nothing to do, back through the trail, or restart and replay the shortest path.
     private func reach(_ target: Int) throws -> Bool {
+        if changedInPlace && configuration.abstraction == .screen { return try restartAndReplay(to: target) }
         if current == target { return true }
         if trail.contains(target) {
             while let here = current, here != target, trail.count >= 2 {
@@ -251,6 +276,8 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         trail = [0]
         current = 0
         currentSnapshot = snapshot
+        replaying = true
+        defer { replaying = false }
         for step in path {
             if budgetSpent() != nil { return false }
             let from = current!
@@ -315,6 +342,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
             }
         }
         progress.eventsFired += 1
+        if event.kind == .fill { filledSinceRestart = true }
         var idle = try timed { try driver.waitForIdle(configuration.wait) }
         idle.waitedMilliseconds += waitedBetween
         var snapshot = try timed { try takeSnapshot() }
@@ -372,10 +400,17 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         defer { currentSnapshot = snapshot }
         if let id = recognizer.match(snapshot) {
             if id == source && current == source {
+                // A form sent without leaving the screen wrote data (a row behind the current filter). Taps that change
+                // a screen in place (a toggle, a clock ticking meanwhile) are not counted: restarts cost time.
+                if snapshot != currentSnapshot && event.kind == .fill { changedInPlace = true }
                 return Outcome(kind: snapshot == currentSnapshot ? "no change" : "in-place change", state: id)
             }
             let isBack = trail.count >= 2 && trail[trail.count - 2] == id
             let kind = isBack ? "back" : "known"
+            // A known state reached another way than its recorded path after data was written: it may hold other
+            // data than that path gives it (an active item behind the Completed filter), so its next event is fired
+            // after a fresh start and a replay of its path.
+            if !isBack && !replaying && filledSinceRestart { changedInPlace = true }
             addEdge(from: source, to: id, event: event, kind: kind)
             if isBack { trail.removeLast() } else { trail.append(id) }
             current = id
@@ -455,6 +490,24 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         let edge = CrawlProgress.EdgeRecord(from: from, to: to, event: event, kind: kind)
         progress.edges.append(edge)
         indexEdge(edge)
+        noteTap(edge)
+    }
+
+    /// Where taps led, for global navigation (`CrawlConfiguration.globalAfter`).
+    private func noteTap(_ edge: CrawlProgress.EdgeRecord) {
+        guard edge.event.kind == .tap, edge.from != edge.to else { return }
+        let action = edge.event.abstractAction
+        switch tapOutcomes[action] {
+        case .none: tapOutcomes[action] = (edge.to, [edge.from])
+        case .some(.none): break
+        case .some(.some(var known)):
+            if known.target == edge.to { known.sources.insert(edge.from); tapOutcomes[action] = known } else { tapOutcomes[action] = .some(nil) }
+        }
+    }
+
+    private func isGlobal(_ event: CrawlEvent) -> Bool {
+        guard event.kind == .tap, let known = tapOutcomes[event.abstractAction], let outcome = known else { return false }
+        return outcome.sources.count >= configuration.globalAfter
     }
 
     private func indexEdge(_ edge: CrawlProgress.EdgeRecord) {
@@ -466,6 +519,8 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     }
 
     private func restartApp() throws {
+        changedInPlace = false
+        filledSinceRestart = false
         if let setup = configuration.setup { try setup.run(driver) } else { try driver.restart() }
         _ = try driver.waitForIdle(configuration.wait)
     }
