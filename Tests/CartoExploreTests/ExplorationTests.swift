@@ -1,0 +1,134 @@
+import CartoCore
+import CartoDrivers
+@testable import CartoExplore
+import Foundation
+import XCTest
+
+/// An app written in Swift, as an `AppDriver`: screens are built from the app's state, taps and fills change it.
+/// Fast and exact, for what exploration decides (no browser: the browser dialect has its own tests).
+final class ScriptedApp: AppDriver, @unchecked Sendable {
+    let platform = "web"
+    let webOrigin: String? = "http://scripted"
+    let start = "http://scripted/"
+    private let build: (ScriptedApp) -> UISnapshot
+    private let handle: (ScriptedApp, DriverAction) -> Void
+    private let reset: (ScriptedApp) -> Void
+    /// The app's state, as the closures want it.
+    var route = ""
+    var items: [Bool] = []          // to-do items: completed or not
+    var page = "Home"
+    var history: [String] = []
+    var typed = ""
+
+    init(reset: @escaping (ScriptedApp) -> Void = { _ in }, build: @escaping (ScriptedApp) -> UISnapshot,
+         handle: @escaping (ScriptedApp, DriverAction) -> Void) {
+        self.build = build; self.handle = handle; self.reset = reset
+    }
+    func restart() throws { route = ""; items = []; page = "Home"; history = []; typed = ""; reset(self) }
+    func snapshot() throws -> UISnapshot { build(self) }
+    func perform(_ action: DriverAction) throws {
+        if case .type(_, let text) = action { typed = text; return }
+        if case .back = action { if let last = history.popLast() { page = last }; return }
+        handle(self, action)
+    }
+    func waitForIdle(_ policy: WaitPolicy) throws -> IdleOutcome { IdleOutcome(idle: true, waitedMilliseconds: 0) }
+    func screenshot() throws -> Data { Data() }
+    func takeFailures() throws -> [AppFailure] { [] }
+    func outOfScope() throws -> String? { nil }
+    func close() {}
+
+    static func link(_ label: String, _ target: String) -> UIElement {
+        UIElement(role: .link, platformType: "a", label: label, actions: [.tap], target: target, locator: "css selector:#\(label)")
+    }
+    static func button(_ label: String) -> UIElement {
+        UIElement(role: .button, platformType: "button", label: label, actions: [.tap], target: "click", locator: "css selector:#\(label.replacingOccurrences(of: " ", with: "-"))")
+    }
+    static func screen(_ title: String, _ container: String, _ children: [UIElement]) -> UISnapshot {
+        UISnapshot(context: ScreenContext(title: title, container: container), root: UIElement(role: .window, platformType: "document", children: children))
+    }
+}
+
+final class ExplorationTests: XCTestCase {
+    func crawl(_ app: ScriptedApp, configure: (inout CrawlConfiguration) -> Void = { _ in }) throws -> (CrawlModel, [[String: Any]]) {
+        let dir = NSTemporaryDirectory() + "carto-exploration-\(UUID().uuidString)"
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        let out = try CrawlOutput(directory: dir, fresh: true)
+        var configuration = CrawlConfiguration()
+        configuration.screenshots = false
+        configuration.maxEvents = 400
+        configure(&configuration)
+        let model = try Crawler(driver: app, configuration: configuration, sink: out).run()
+        let log = try String(contentsOfFile: dir + "/log.jsonl", encoding: .utf8).split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        return (model, log)
+    }
+
+    /// Ten pages under one menu of ten links, on every page, and one button of its own per page.
+    static let pages = ["Home", "Papers", "Plugins", "Forms", "Input", "About", "Invariants", "Conditions", "Oracles", "Select"]
+    func menuSite() -> ScriptedApp {
+        let pages = Self.pages
+        return ScriptedApp(build: { app in
+            let menu = pages.map { ScriptedApp.link($0, "#") }
+            return ScriptedApp.screen("Demo", "/", [UIElement(role: .heading, platformType: "h1", label: app.page)] + menu + [ScriptedApp.button("More about " + app.page)])
+        }, handle: { app, action in
+            guard case .tap(let e) = action, e.role == .link, let label = e.label, label != app.page else { return }
+            app.history.append(app.page)
+            app.page = label
+        })
+    }
+
+    func testGlobalNavigationIsLearntAndFiredFromTheStartScreen() throws {
+        let (model, log) = try crawl(menuSite())
+        XCTAssertEqual(model.states.count, 10)
+        XCTAssertEqual(model.stats.stopReason, "explored")
+        // What a tester draws: Home → each page, by its menu link.
+        let fromHome = Set(model.edges.filter { $0.from == "s0" && $0.kind != "back" }.map(\.event))
+        for page in Self.pages.dropFirst() { XCTAssertTrue(fromHome.contains("tap link \"\(page)\""), "Home → \(page): \(fromHome)") }
+        let skipped = log.filter { $0["type"] as? String == "skip" && ($0["reason"] as? String ?? "").hasPrefix("global navigation") }
+        XCTAssertFalse(skipped.isEmpty, "menu links that always lead to one page are not fired from every page")
+        // Without it, every page fires every menu link: 10 × 9 taps at least.
+        let (every, _) = try crawl(menuSite()) { $0.globalAfter = 0 }
+        XCTAssertEqual(every.states.count, 10)
+        XCTAssertGreaterThanOrEqual(every.stats.events, 90)
+        XCTAssertLessThan(model.stats.events * 10, every.stats.events * 6, "\(model.stats.events) vs \(every.stats.events)")
+    }
+
+    /// A till: a form that deposits money (the screen only shows the balance), and "Done" to the vault, whose
+    /// "Withdraw" shows a receipt — or, from a fresh start with nothing deposited, "Nothing to withdraw". The form
+    /// is sent before "Done" (controls that lead away come last), so the vault is first reached with money in it.
+    func till() -> ScriptedApp {
+        var balance = 0
+        return ScriptedApp(reset: { _ in balance = 0 }, build: { app in
+            switch app.page {
+            case "Vault":
+                return ScriptedApp.screen("Vault", "/vault", [ScriptedApp.button("Withdraw")])
+            case "Receipt", "Nothing to withdraw":
+                return ScriptedApp.screen(app.page, "/" + app.page.lowercased().replacingOccurrences(of: " ", with: "-"), [UIElement(role: .heading, platformType: "h1", label: app.page)])
+            default:
+                let form = UIElement(role: .form, platformType: "form", locator: "css selector:form", children: [
+                    UIElement(role: .textField, platformType: "input[type=number]", identifier: "amount", label: "Amount", actions: [.tap, .type], locator: "css selector:#amount"),
+                    UIElement(role: .button, platformType: "button", label: "Deposit", actions: [.tap], target: "submit", locator: "css selector:#deposit"),
+                ])
+                return ScriptedApp.screen("Till", "/", [UIElement(role: .staticText, platformType: "p", label: "Balance \(balance)"), form, ScriptedApp.link("Done", "/vault")])
+            }
+        }, handle: { app, action in
+            guard case .tap(let e) = action else { return }
+            switch e.label {
+            case "Deposit": balance += 10
+            case "Done": app.history.append(app.page); app.page = "Vault"
+            case "Withdraw": app.history.append(app.page); app.page = balance > 0 ? "Receipt" : "Nothing to withdraw"; balance = 0
+            default: break
+            }
+        })
+    }
+
+    func testEventsAfterAFormWasSentInPlaceAreFiredFromAFreshStart() throws {
+        let (model, _) = try crawl(till())
+        XCTAssertEqual(model.stats.stopReason, "explored")
+        // Every edge is what its path gives: the vault's path (Done from a fresh till) holds no money, so Withdraw
+        // says there is nothing to withdraw — not the receipt that the money deposited before showed.
+        let names = Dictionary(uniqueKeysWithValues: model.states.map { ($0.id, $0.title) })
+        let withdraw = model.edges.filter { $0.event == "tap button \"Withdraw\"" }.map { names[$0.to]! }
+        XCTAssertEqual(withdraw, ["Nothing to withdraw"], "\(model.edges.map { "\(names[$0.from]!) --\($0.event)--> \(names[$0.to]!)" })")
+    }
+}
