@@ -35,12 +35,14 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     /// shallower state offers too (a menu on every page) is fired there first: the model gets the hub's transitions
     /// (Home → each page) a tester draws, and deep states spend the budget on what only they offer.
     private var openDepths: [String: [Int: Int]] = [:]
-    /// A form was sent in place since the last restart: what a state holds (a row added behind a filter)
-    /// may then differ from what its recorded path produces, so the next event is fired after a fresh start and a
-    /// replay — every edge the model records is one that its shortest path reproduces.
-    private var changedInPlace = false
-    /// A form was sent since the last restart, and the app is not replaying a recorded path.
-    private var filledSinceRestart = false
+    /// The app may hold other data than the current state's recorded path gives it — a form was sent without
+    /// leaving the screen, or a known state was reached another way after a form was sent (an active item hidden
+    /// behind the Completed filter) — so the next event is fired after a fresh start and a replay of the path: every
+    /// edge the model records is one that its shortest path reproduces (`carto gen` and `carto replay` follow them).
+    private var needsFreshStart = false
+    /// A form sent since the last restart made the app react (data may have been written).
+    private var wroteSinceRestart = false
+    /// A recorded path is being replayed: the states it reaches hold what their paths give them.
     private var replaying = false
     /// Per tapped abstract action: the one state it has led to and from which states, or nil once it led to two
     /// different states (then it is no global navigation).
@@ -251,7 +253,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
 
     /// Brings the app to `target`: nothing to do, back through the trail, or restart and replay the shortest path.
     private func reach(_ target: Int) throws -> Bool {
-        if changedInPlace && configuration.abstraction == .screen { return try restartAndReplay(to: target) }
+        if needsFreshStart && configuration.abstraction == .screen { return try restartAndReplay(to: target) }
         if current == target { return true }
         if trail.contains(target) {
             while let here = current, here != target, trail.count >= 2 {
@@ -342,7 +344,6 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
             }
         }
         progress.eventsFired += 1
-        if event.kind == .fill { filledSinceRestart = true }
         var idle = try timed { try driver.waitForIdle(configuration.wait) }
         idle.waitedMilliseconds += waitedBetween
         var snapshot = try timed { try takeSnapshot() }
@@ -398,19 +399,19 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     /// New state, known state, back, in-place change or no change; records edges and moves `current`.
     private func classify(_ snapshot: UISnapshot, after event: CrawlEvent, from source: Int) throws -> Outcome {
         defer { currentSnapshot = snapshot }
-        if let id = recognizer.match(snapshot) {
+        let known = recognizer.match(snapshot)
+        // Only forms count as writing data: taps that change a screen in place (a toggle; a clock ticking meanwhile)
+        // would restart the app after most events.
+        let unchanged = known == source && current == source && snapshot == currentSnapshot
+        if event.kind == .fill && !unchanged { wroteSinceRestart = true }
+        if let id = known {
             if id == source && current == source {
-                // A form sent without leaving the screen wrote data (a row behind the current filter). Taps that change
-                // a screen in place (a toggle, a clock ticking meanwhile) are not counted: restarts cost time.
-                if snapshot != currentSnapshot && event.kind == .fill { changedInPlace = true }
-                return Outcome(kind: snapshot == currentSnapshot ? "no change" : "in-place change", state: id)
+                if !unchanged && event.kind == .fill && !replaying { needsFreshStart = true }
+                return Outcome(kind: unchanged ? "no change" : "in-place change", state: id)
             }
             let isBack = trail.count >= 2 && trail[trail.count - 2] == id
             let kind = isBack ? "back" : "known"
-            // A known state reached another way than its recorded path after data was written: it may hold other
-            // data than that path gives it (an active item behind the Completed filter), so its next event is fired
-            // after a fresh start and a replay of its path.
-            if !isBack && !replaying && filledSinceRestart { changedInPlace = true }
+            if !isBack && !replaying && wroteSinceRestart { needsFreshStart = true }
             addEdge(from: source, to: id, event: event, kind: kind)
             if isBack { trail.removeLast() } else { trail.append(id) }
             current = id
@@ -519,8 +520,8 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     }
 
     private func restartApp() throws {
-        changedInPlace = false
-        filledSinceRestart = false
+        needsFreshStart = false
+        wroteSinceRestart = false
         if let setup = configuration.setup { try setup.run(driver) } else { try driver.restart() }
         _ = try driver.waitForIdle(configuration.wait)
     }
