@@ -62,6 +62,9 @@ struct CrawlCommand: ParsableCommand {
     @Option(name: .customLong("block"), help: "Never act on matching elements: label:REGEX, id:REGEX or url:REGEX (repeatable).")
     var block: [String] = []
 
+    @Option(help: "CSS animations and transitions: fast (played 10× faster, as UI tests switch them off: the same screens, less waiting) or real (the app's own timing).")
+    var animations: String = "fast"
+
     @Option(name: .customLong("block-requests"), help: "Never load URLs matching this pattern (* wildcards, e.g. '*://*.googleapis.com/*'): third-party fonts, analytics, ads (repeatable).")
     var blockRequests: [String] = []
 
@@ -146,6 +149,8 @@ struct CrawlCommand: ParsableCommand {
             info.only = only
             info.saturation = saturation
             info.blockRequests = blockRequests.isEmpty ? nil : blockRequests
+            guard ["fast", "real"].contains(animations) else { throw CartoError("--animations \(animations): expected fast or real") }
+            info.animations = animations
             if let setup = setup ?? specification?.setup {
                 _ = try JourneyScript.read(setup)
                 info.setup = URL(fileURLWithPath: setup).standardizedFileURL.path
@@ -199,7 +204,8 @@ struct CrawlCommand: ParsableCommand {
         if !quiet { StandardError.write("carto crawl: starting \(info.platform == "web" ? (info.webdriver == nil ? "chromedriver and Chromium" : "a browser session") : "the iOS app \(info.start)")…\n") }
         let driver = try openDriver(start: info.platform == "ios" ? info.start : startURL!.absoluteString, platform: info.platform,
                                     webdriver: info.webdriver, bundleID: info.bundleID, desktop: desktop, headless: true,
-                                    blockedRequests: (info.blockRequests ?? []) + (specification?.blockRequests ?? []))
+                                    blockedRequests: (info.blockRequests ?? []) + (specification?.blockRequests ?? []),
+                                    animationPlaybackRate: info.animations == "real" ? 1 : 10)
         defer { driver.close() }
 
         let progress = resume == nil ? nil : try out.loadProgress()

@@ -7,7 +7,7 @@ import Foundation
 
 /// Opens the driver a command needs: Chromium (embedded chromedriver or --webdriver) or an iOS app through Appium.
 func openDriver(start: String, platform: String, webdriver: String?, bundleID: String?, desktop: Bool, headless: Bool,
-                blockedRequests: [String] = []) throws -> AppDriver {
+                blockedRequests: [String] = [], animationPlaybackRate: Double = 1) throws -> AppDriver {
     let webdriverURL = try webdriver.map { text -> URL in
         guard let url = URL(string: text), url.scheme == "http" else { throw CartoError("--webdriver \(text): expected http://HOST:PORT") }
         return url
@@ -22,6 +22,7 @@ func openDriver(start: String, platform: String, webdriver: String?, bundleID: S
         options.mobile = !desktop
         options.headless = headless
         options.blockedRequests = blockedRequests
+        options.animationPlaybackRate = animationPlaybackRate
         return try BrowserDriver(startURL: url, webdriver: webdriverURL, options: options)
     } catch let error as WebDriverError {
         throw CartoError("\(webdriver ?? "chromedriver"): \(error)", status: .driverError)

@@ -164,15 +164,19 @@ enum BrowserScripts {
     static func locate(cssSelector: String) -> String {
         """
         (() => {
-          const e = \(find(cssSelector));
-          if (!e) return null;
+          const found = \(find(cssSelector));
+          if (!found) return null;
+          // A checkbox drawn by its label is touched through the label.
+          const own = found.getBoundingClientRect();
+          const drawn = found.labels ? [...found.labels].find(l => { const r = l.getBoundingClientRect(); return r.width > 0 && r.height > 0; }) : null;
+          const e = drawn && (own.width < 4 || own.height < 4 || own.right <= 0 || own.left >= found.ownerDocument.defaultView.innerWidth) ? drawn : found;
           const doc = e.ownerDocument, view = doc.defaultView;
           const probe = () => {
             const r = e.getBoundingClientRect();
             const x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 20);
             // Inside shadow roots the hit is the host (or an element of the same tree); inside a frame, offset by it.
             const top = (e.getRootNode().elementFromPoint ? e.getRootNode() : doc).elementFromPoint(x, y);
-            const free = top && (top === e || e.contains(top) || top.contains(e));
+            const free = top && (top === e || e.contains(top) || top.contains(e) || top === found);
             return [x, y, free ? null : (top ? top.tagName.toLowerCase() + (top.id ? '#' + top.id : '') + (typeof top.className === 'string' && top.className ? '.' + top.className.trim().split(/\\s+/).join('.') : '') : 'nothing')];
           };
           let r = e.getBoundingClientRect();
@@ -398,8 +402,11 @@ enum BrowserScripts {
       let node = null;
       if (role) {
         // An empty list has no height but is on screen (an empty inbox): only styles hide it.
+        // A checkbox drawn by its label (TodoMVC's toggle-all: a 1 px input off to the side, the label is what one
+        // sees and touches) is on screen when its label is.
         const visible = (role === 'list' || role === 'table') && el.children.length === 0 && el.checkVisibility
-          ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) : isVisible(el);
+          ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true })
+          : isVisible(el) || ((role === 'checkbox' || role === 'radio') && !!el.labels && [...el.labels].some(isVisible));
         const r = el.getBoundingClientRect();
         const disabled = el.disabled === true || el.getAttribute('aria-disabled') === 'true';
         const actions = [];

@@ -38,6 +38,8 @@ public final class CrawlOutput: CrawlSink {
         public var setup: String?
         /// `--block-requests` patterns (the specification's `blockRequests` are read from it again on resume).
         public var blockRequests: [String]?
+        /// `--animations`: `fast` (the default; nil in folders written before it) or `real`.
+        public var animations: String?
         public init(platform: String, start: String, webdriver: String?, bundleID: String?, strategy: String, wait: String, rows: String,
                     weights: SimilarityWeights, block: [String], maxEvents: Int?, maxStates: Int?, maxDepth: Int?, maxTime: Double?,
                     seed: UInt64, screenshots: Bool) {
