@@ -9,6 +9,7 @@ extension CrawlStrategy: ExpressibleByArgument {}
 extension RowPolicy: ExpressibleByArgument {}
 extension ModelExport.Format: ExpressibleByArgument {}
 extension AbstractionMode: ExpressibleByArgument {}
+extension BrowserDriver.AnimationSpeed: ExpressibleByArgument {}
 
 /// `carto crawl`: explore an app and infer its state-flow model.
 struct CrawlCommand: ParsableCommand {
@@ -63,7 +64,7 @@ struct CrawlCommand: ParsableCommand {
     var block: [String] = []
 
     @Option(help: "CSS animations and transitions: fast (played 10× faster, as UI tests switch them off: the same screens, less waiting) or real (the app's own timing).")
-    var animations: String = "fast"
+    var animations: BrowserDriver.AnimationSpeed = .fast
 
     @Option(name: .customLong("block-requests"), help: "Never load URLs matching this pattern (* wildcards, e.g. '*://*.googleapis.com/*'): third-party fonts, analytics, ads (repeatable).")
     var blockRequests: [String] = []
@@ -149,8 +150,7 @@ struct CrawlCommand: ParsableCommand {
             info.only = only
             info.saturation = saturation
             info.blockRequests = blockRequests.isEmpty ? nil : blockRequests
-            guard ["fast", "real"].contains(animations) else { throw CartoError("--animations \(animations): expected fast or real") }
-            info.animations = animations
+            info.animations = animations.rawValue
             if let setup = setup ?? specification?.setup {
                 _ = try JourneyScript.read(setup)
                 info.setup = URL(fileURLWithPath: setup).standardizedFileURL.path
@@ -205,7 +205,7 @@ struct CrawlCommand: ParsableCommand {
         let driver = try openDriver(start: info.platform == "ios" ? info.start : startURL!.absoluteString, platform: info.platform,
                                     webdriver: info.webdriver, bundleID: info.bundleID, desktop: desktop, headless: true,
                                     blockedRequests: (info.blockRequests ?? []) + (specification?.blockRequests ?? []),
-                                    animationPlaybackRate: info.animations == "real" ? 1 : 10)
+                                    animationPlaybackRate: (info.animations.flatMap(BrowserDriver.AnimationSpeed.init(rawValue:)) ?? .fast).playbackRate)
         defer { driver.close() }
 
         let progress = resume == nil ? nil : try out.loadProgress()

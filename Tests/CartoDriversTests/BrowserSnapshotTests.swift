@@ -152,7 +152,9 @@ final class BrowserReachabilityTests: XCTestCase {
           #backdrop .box { background: white; margin: 100px auto; width: 200px; }
           li .del { opacity: 0; } li:hover .del { opacity: 1; }
           #panel { position: absolute; inset: 0; background: #eee; z-index: 5; }
+          #toggle-all { width: 1px; height: 1px; border: none; opacity: 0; position: absolute; right: 100%; bottom: 100%; }
         </style></head><body>
+        <section style="position: relative"><input id="toggle-all" type="checkbox"><label for="toggle-all">Mark all as complete</label></section>
         <a href="#/"><h1>todos</h1></a>
         <ul class="filters"><li><a class="selected" href="#/">All</a></li><li><a href="#/active">Active</a></li></ul>
         <ul class="nav"><li class="active"><a href="/home.html">Home</a></li><li><a href="/about.html">About</a></li></ul>
@@ -187,6 +189,15 @@ final class BrowserReachabilityTests: XCTestCase {
         XCTAssertTrue(try elements().contains { $0.role == .heading && $0.label == "todos" && $0.visible })
         XCTAssertFalse(try element("portfolio").visible, "off-canvas")
         XCTAssertEqual(try element("send").label, "Send", "a submit input is named by its value")
+
+        // TodoMVC's toggle-all: a 1 px checkbox off the page, drawn by its label, seen and touched through the label.
+        let toggleAll = try element("toggle-all")
+        XCTAssertTrue(toggleAll.visible, "drawn by its label")
+        XCTAssertEqual(toggleAll.actions, [.tap])
+        XCTAssertEqual(toggleAll.value, "false")
+        try driver.perform(.tap(toggleAll))
+        _ = try driver.waitForIdle(.standard)
+        XCTAssertEqual(try element("toggle-all").value, "true", "the tap landed on the label")
 
         // A row's delete button that only hovering shows is not visible, but a finger can tap it.
         let del = try element("del")
@@ -252,5 +263,41 @@ final class BrowserReachabilityTests: XCTestCase {
         try driver.perform(.tap(top))
         _ = try driver.waitForIdle(.standard)
         XCTAssertEqual(try driver.snapshot().context.title, "top tapped")
+    }
+}
+
+/// `carto crawl --animations fast`: CSS transitions play ten times faster — on the start page and on every page
+/// reached by navigating (each DevTools session keeps its own rate) — and reach the same end state.
+final class BrowserAnimationSpeedTests: XCTestCase {
+    static let start = #"<!DOCTYPE html><html><head><title>Start</title></head><body><a id="next" href="modal.html">Next</a></body></html>"#
+    static let modal = """
+        <!DOCTYPE html><html><head><title>Modal</title>
+        <style>#box { opacity: 0; transition: opacity 3s linear; } #box.shown { opacity: 1; }</style></head><body>
+        <button id="open" onclick="document.getElementById('box').classList.add('shown')">Open</button>
+        <div id="box" ontransitionend="document.title = 'shown'"><button id="ok">OK</button></div>
+        </body></html>
+        """
+
+    func testFastAnimationsReachTheSameEndStateInATenthOfTheTime() throws {
+        let (site, service) = try serveWithChromeDriver(["index.html": Self.start, "modal.html": Self.modal])
+        var waited: [BrowserDriver.AnimationSpeed: TimeInterval] = [:]
+        for speed in BrowserDriver.AnimationSpeed.allCases {
+            var options = BrowserDriver.Options()
+            options.animationPlaybackRate = speed.playbackRate
+            let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url, options: options)
+            defer { driver.close() }
+            try driver.restart()
+            _ = try driver.waitForIdle(.standard)
+            try driver.perform(.tap(try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == "next" })))
+            _ = try driver.waitForIdle(.standard)
+            try driver.perform(.tap(try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == "open" })))
+            let began = Date()
+            let idle = try driver.waitForIdle(.idle(quietMilliseconds: 100, timeoutMilliseconds: 6000))
+            waited[speed] = Date().timeIntervalSince(began)
+            XCTAssertTrue(idle.idle, "\(speed): \(idle.busy ?? "")")
+            XCTAssertEqual(try driver.snapshot().context.title, "shown", "\(speed): the transition ran to its end")
+        }
+        XCTAssertGreaterThan(try XCTUnwrap(waited[.real]), 2.5, "the app's own 3 s transition")
+        XCTAssertLessThan(try XCTUnwrap(waited[.fast]), 1.2, "3 s at 10×, after a navigation")
     }
 }

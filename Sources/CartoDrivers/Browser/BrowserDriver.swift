@@ -31,6 +31,15 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         public init() {}
     }
 
+    /// `carto crawl --animations`: how fast the page's CSS animations and transitions play.
+    public enum AnimationSpeed: String, Codable, CaseIterable, Sendable {
+        /// Ten times faster, as UI tests switch animations off: the same end states, a tenth of the waiting.
+        case fast
+        /// The app's own timing.
+        case real
+        public var playbackRate: Double { self == .fast ? 10 : 1 }
+    }
+
     /// Starts a session on `webdriver` (a running chromedriver), or starts chromedriver itself when nil.
     public init(startURL: URL, webdriver: URL? = nil, options: Options = Options()) throws {
         guard let scheme = startURL.scheme, ["http", "https", "file"].contains(scheme) else {
