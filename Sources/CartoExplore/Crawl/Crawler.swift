@@ -27,14 +27,10 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     /// Set from another thread (Ctrl-C) to stop after the current event.
     private let stopFlag = StopFlag()
     private var driverSeconds = 0.0
-    /// Abstract actions fired anywhere so far: a state's events that were never tried anywhere go first.
-    private var firedActions = Set<String>()
+    /// Abstract actions fired anywhere and where the others are offered: novel events go first.
+    private var novelty = ActionNovelty()
     /// Events fired since the model last grew (a new state or a new transition).
     private var eventsSinceGrowth = 0
-    /// Per abstract action not fired yet: the depths of the states that offer it, with counts. An action that a
-    /// shallower state offers too (a menu on every page) is fired there first: the model gets the hub's transitions
-    /// (Home → each page) a tester draws, and deep states spend the budget on what only they offer.
-    private var openDepths: [String: [Int: Int]] = [:]
     /// The app may hold other data than the current state's recorded path gives it — a form was sent without
     /// leaving the screen, or a known state was reached another way after a form was sent (an active item hidden
     /// behind the Completed filter) — so the next event is fired after a fresh start and a replay of the path: every
@@ -44,9 +40,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     private var wroteSinceRestart = false
     /// A recorded path is being replayed: the states it reaches hold what their paths give them.
     private var replaying = false
-    /// Per tapped abstract action: the one state it has led to and from which states, or nil once it led to two
-    /// different states (then it is no global navigation).
-    private var tapOutcomes: [String: (target: Int, sources: Set<Int>)?] = [:]
+    private var globalNavigation: GlobalNavigation
     /// Per state: how often each abstract action occurs on the path that first reached it (for the repeat bound;
     /// computed once — a breadth-first search per event would cost more than the rest of the crawler's work).
     private var pathActionCounts: [Int: [String: Int]] = [:]
@@ -62,11 +56,12 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         self.planner = EventPlanner(rows: configuration.rows, blocklist: configuration.blocklist, only: configuration.only,
                                     inputs: configuration.inputs)
         self.random = SplitMix64(seed: configuration.seed)
+        self.globalNavigation = GlobalNavigation(after: configuration.globalAfter)
         if let start = progress.states.first, Self.startsWithoutRoute(driver.start) { recognizer.startScreen(start.snapshot) }
         for record in progress.states { _ = recognizer.add(record.snapshot) }
-        for record in progress.states { for i in record.fired { firedActions.insert(record.events[i].abstractAction) } }
-        for record in progress.states where !record.unreachable { offer(record, open: true) }
-        for edge in progress.edges { indexEdge(edge); noteTap(edge) }
+        for record in progress.states { for i in record.fired { novelty.fire(record.events[i].abstractAction) } }
+        for record in progress.states where !record.unreachable { novelty.offer(record, open: true) }
+        for edge in progress.edges { indexEdge(edge); globalNavigation.note(edge) }
         for failure in progress.failures { failureKeys.insert(Self.failureKey(failure.kind, failure.message)) }
         progress.stopReason = nil
     }
@@ -100,7 +95,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
                 if let reason = budgetSpent() { progress.stopReason = reason; break }
                 guard let target = chooseTarget() else { progress.stopReason = "explored"; break }
                 if try !reach(target) {
-                    offer(progress.states[target], open: false)
+                    novelty.offer(progress.states[target], open: false)
                     progress.states[target].unreachable = true
                     changed.insert(target)
                     sink?.log(["type": "unreachable", "state": Self.name(target)])
@@ -111,7 +106,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
                 markFired(target, index)
                 changed.insert(target)
                 let event = progress.states[target].events[index]
-                firedActions.insert(event.abstractAction)
+                novelty.fire(event.abstractAction)
                 let grownBefore = (progress.states.count, progress.edges.count)
                 _ = try act(event, from: target)
                 eventsSinceGrowth = grownBefore == (progress.states.count, progress.edges.count) ? eventsSinceGrowth + 1 : 0
@@ -189,13 +184,13 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
             changed.insert(state)
             guard !open.isEmpty else { return nil }
         }
-        if configuration.abstraction == .screen, configuration.globalAfter > 0 {
-            let global = open.filter { isGlobal(record.events[$0]) }
+        if configuration.abstraction == .screen {
+            let global = open.filter { globalNavigation.target(of: record.events[$0]) != nil }
             for index in global {
                 markFired(state, index)
-                let action = record.events[index].abstractAction
+                let target = globalNavigation.target(of: record.events[index])!
                 sink?.log(["type": "skip", "state": Self.name(state), "event": record.events[index].description,
-                           "reason": "global navigation: led to \(tapOutcomes[action]!.map { Self.name($0.target) } ?? "?") from \(configuration.globalAfter) states already"])
+                           "reason": "global navigation: led to \(Self.name(target)) from \(configuration.globalAfter) states already"])
             }
             if !global.isEmpty {
                 changed.insert(state)
@@ -205,41 +200,21 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         }
         if configuration.strategy == .random { return open[random.next(below: open.count)] }
         if configuration.abstraction == .screen {
-            if let novel = open.first(where: { isNovel(record.events[$0].abstractAction, at: record.depth) }) { return novel }
-            if let novel = open.first(where: { !firedActions.contains(record.events[$0].abstractAction) }) { return novel }
+            if let novel = open.first(where: { novelty.isNovel(record.events[$0].abstractAction, at: record.depth) }) { return novel }
+            if let novel = open.first(where: { !novelty.fired.contains(record.events[$0].abstractAction) }) { return novel }
         }
         return open[0]
-    }
-
-    /// Never fired anywhere, and no shallower state offers it.
-    private func isNovel(_ action: String, at depth: Int) -> Bool {
-        guard !firedActions.contains(action) else { return false }
-        guard let depths = openDepths[action], let shallowest = depths.keys.min() else { return true }
-        return shallowest >= depth
     }
 
     private func hasNovelWork(_ state: Int) -> Bool {
         let record = progress.states[state]
         guard record.hasWork else { return false }
-        return record.events.indices.contains { !record.fired.contains($0) && isNovel(record.events[$0].abstractAction, at: record.depth) }
-    }
-
-    /// Adds (or with `open: false` removes) a state's unfired events to the depths its actions are offered at.
-    private func offer(_ record: CrawlProgress.StateRecord, open: Bool) {
-        for (i, event) in record.events.enumerated() where !record.fired.contains(i) { countOffer(event.abstractAction, record.depth, open ? 1 : -1) }
-    }
-
-    private func countOffer(_ action: String, _ depth: Int, _ delta: Int) {
-        let n = (openDepths[action]?[depth] ?? 0) + delta
-        if n > 0 { openDepths[action, default: [:]][depth] = n } else {
-            openDepths[action]?[depth] = nil
-            if openDepths[action]?.isEmpty == true { openDepths[action] = nil }
-        }
+        return record.events.indices.contains { !record.fired.contains($0) && novelty.isNovel(record.events[$0].abstractAction, at: record.depth) }
     }
 
     private func markFired(_ state: Int, _ index: Int) {
         guard progress.states[state].fired.insert(index).inserted else { return }
-        countOffer(progress.states[state].events[index].abstractAction, progress.states[state].depth, -1)
+        novelty.withdraw(progress.states[state].events[index].abstractAction, at: progress.states[state].depth)
     }
 
     private func actionCounts(onPathTo state: Int) -> [String: Int]? {
@@ -444,7 +419,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
             driverSeconds += Date().timeIntervalSince(s)
         }
         progress.states.append(record)
-        offer(record, open: true)
+        novelty.offer(record, open: true)
         record.screenshot = try sink?.stateDiscovered(id: id, record: record, screenshot: png)
         progress.states[id] = record
         changed.insert(id)
@@ -491,24 +466,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         let edge = CrawlProgress.EdgeRecord(from: from, to: to, event: event, kind: kind)
         progress.edges.append(edge)
         indexEdge(edge)
-        noteTap(edge)
-    }
-
-    /// Where taps led, for global navigation (`CrawlConfiguration.globalAfter`).
-    private func noteTap(_ edge: CrawlProgress.EdgeRecord) {
-        guard edge.event.kind == .tap, edge.from != edge.to else { return }
-        let action = edge.event.abstractAction
-        switch tapOutcomes[action] {
-        case .none: tapOutcomes[action] = (edge.to, [edge.from])
-        case .some(.none): break
-        case .some(.some(var known)):
-            if known.target == edge.to { known.sources.insert(edge.from); tapOutcomes[action] = known } else { tapOutcomes[action] = .some(nil) }
-        }
-    }
-
-    private func isGlobal(_ event: CrawlEvent) -> Bool {
-        guard event.kind == .tap, let known = tapOutcomes[event.abstractAction], let outcome = known else { return false }
-        return outcome.sources.count >= configuration.globalAfter
+        globalNavigation.note(edge)
     }
 
     private func indexEdge(_ edge: CrawlProgress.EdgeRecord) {
