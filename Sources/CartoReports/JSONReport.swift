@@ -57,6 +57,7 @@ public enum JSONReport {
         w.field("componentMetrics", array: m.componentMetrics, component)
         w.field("components", m.components)
         w.field("dependencies", m.dependencies)
+        w.field("delegateInterfaceDependencies", m.delegateInterfaceDependencies)
         w.field("layerDependencies", array: m.layerDependencies, pair)
         w.field("layers", array: m.layers) { w, l in
             w.field("completeExternalDependencies", l.completeExternalDependencies); w.field("components", l.components)

@@ -22,6 +22,9 @@ public enum TextReport {
             let vc = m.viewControllerToCoordinator
             if vc.violating, vc.dependencies > 0 { out += "  view controller → coordinator: \(vc.dependencies)/\(vc.distinctTargets)\n" }
         }
+        if m.delegateInterfaceDependencies > 0 {
+            out += "  of these, delegation (a component holding its own delegate protocol, a delegate protocol naming its sender; allowed): \(m.delegateInterfaceDependencies)\n"
+        }
         // Paths as the user can click them: relative to where the command ran, like a compiler's.
         let prefix = displayPrefix(report.root)
         let grouped = Dictionary(grouping: report.violations, by: \.rule)

@@ -15,7 +15,7 @@ final class ExampleAppTests: XCTestCase {
         XCTAssertEqual(layer["SceneDelegate"], "controller")
         XCTAssertEqual(layer["AppCoordinator"], "controller")
         XCTAssertEqual(layer["CartDataSource"], "controller")
-        XCTAssertEqual(layer["ProductListViewControllerDelegate"], "controller")
+        XCTAssertEqual(layer["ProductListViewControllerDelegate"], "model", "a protocol is not a controller by what it is")
         XCTAssertEqual(layer["ProductCell"], "view")
         XCTAssertEqual(layer["SettingsView"], "view")
         XCTAssertEqual(layer["PriceTagView"], "view")
@@ -30,6 +30,9 @@ final class ExampleAppTests: XCTestCase {
         XCTAssertTrue(found.contains("view-controller-coordinator ProductDetailViewController -> AppCoordinator"))
         XCTAssertFalse(found.contains("view-isolation RatingView -> Product.Rating"), "suppressed inline")
         XCTAssertFalse(found.contains { $0.hasPrefix("view-controller-coordinator ProductListViewController") }, "delegate protocols are the fix, not a violation")
+        XCTAssertFalse(found.contains { $0.hasPrefix("model-isolation ProductListViewControllerDelegate") },
+                       "a delegate protocol naming its view controller in its methods is the pattern, not a violation")
+        XCTAssertEqual(report.metrics.delegateInterfaceDependencies, 3, "the protocol's three methods name ProductListViewController")
         XCTAssertEqual(report.metrics.suppressedViolations, 1)
         XCTAssertEqual(report.diagnostics, [])
     }

@@ -30,7 +30,11 @@ final class HeuristicExampleTests: XCTestCase {
         for (h, preset) in heuristics {
             for example in pick(type(of: h)) {
                 let report = try TestCodebase(source: example.source).analyze(preset: preset.name)
-                guard let c = report.component(example.component) else { continue }
+                // An example naming a component its source does not declare tests nothing: it fails.
+                guard let c = report.component(example.component) else {
+                    XCTFail("\(type(of: h).identifier): the example names \(example.component), which its source does not declare:\n\(example.source)")
+                    continue
+                }
                 check(type(of: h).identifier, example, c)
             }
         }

@@ -1,4 +1,5 @@
 import CartoCore
+import Foundation
 
 /// Phase 4 of the paper: check every edge against the rules and measure the layers.
 public struct AnalysisStage: Sendable {
@@ -37,12 +38,17 @@ public struct AnalysisStage: Sendable {
         var suppressed = 0
         var violatingTargets: [Set<Int>] = Array(repeating: [], count: components.count)
         var violationCounts = Array(repeating: 0, count: components.count)
+        var delegateInterfaces = 0
 
         for edge in graph.edges {
             let from = assignments[edge.from], to = assignments[edge.to]
             if allowed.contains(LayerPair(from: from.layer, to: to.layer)) { continue }
             // A type and the types nested in it are one unit (`ProductCell` and `ProductCell.Style`): never a violation.
             if Self.isNesting(components[edge.from].qualifiedName, components[edge.to].qualifiedName) { continue }
+            if Self.isDelegation(from: components[edge.from], from, to: components[edge.to], to, kind: edge.label.kind) {
+                if rules.contains(where: { $0.isViolated(from: from, to: to) }) { delegateInterfaces += 1 }
+                continue
+            }
             for rule in rules where rule.isViolated(from: from, to: to) {
                 let ids = Set([rule.identifier] + rule.aliases + ["*"])
                 let lineIgnores = document.ignores[edge.label.file]?[edge.label.line] ?? []
@@ -65,7 +71,7 @@ public struct AnalysisStage: Sendable {
 
         let lists = lists ?? (architecture.dependencies(), architecture.externalReferenceList())
         let metrics = measure(architecture, assignments: assignments, external: lists.external, violations: violations, suppressed: suppressed,
-                              violatingTargets: violatingTargets, violationCounts: violationCounts)
+                              violatingTargets: violatingTargets, violationCounts: violationCounts, delegateInterfaces: delegateInterfaces)
         let reportComponents = components.indices.map { i -> ArchitectureReport.ReportComponent in
             let c = components[i], a = assignments[i]
             return .init(id: c.id, name: c.name, qualifiedName: c.qualifiedName, kind: c.kind, layer: a.layer, role: a.role,
@@ -88,6 +94,33 @@ public struct AnalysisStage: Sendable {
     static func isNesting(_ a: String, _ b: String) -> Bool {
         (a.count > b.count && a.hasPrefix(b) && a.dropFirst(b.count).first == ".")
             || (b.count > a.count && b.hasPrefix(a) && b.dropFirst(a.count).first == ".")
+    }
+
+    /// Delegation, which no rule forbids whatever layers its ends are in: a component holding its own delegate
+    /// protocol, and a delegate protocol whose methods name the sender and its parts as parameters
+    /// (`func statusView(_ view: StatusView, didTap avatar: AvatarButton)`,
+    /// `func productList(_ controller: ProductListViewController, didSelect product: Product)`).
+    static func isDelegation(from a: Component, _ fromAssignment: LayerAssignment, to b: Component, _ toAssignment: LayerAssignment,
+                             kind: DependencyKind) -> Bool {
+        if isOwnInterface(b, of: a, assignment: toAssignment) { return true }
+        return a.kind == .protocol && fromAssignment.role == Role.interface && kind == .parameter
+    }
+
+    /// `proto` is `owner`'s own delegate or data-source protocol: a protocol taken for an interface (`Role.interface`)
+    /// and declared for the owner — named after it (`StatusView` → `StatusViewDelegate`, `…DataSource`, `…Output`)
+    /// or the type of the owner's `delegate` or `dataSource` property. A view holding its delegate is how MVC talks
+    /// back to the controller; the protocol is in the model layer by the convention (a protocol is not a view or a
+    /// controller by what it is). Another component's delegate protocol is no such exemption (a view holding a view
+    /// controller's delegate).
+    static func isOwnInterface(_ proto: Component, of owner: Component, assignment: LayerAssignment) -> Bool {
+        guard proto.kind == .protocol, assignment.role == Role.interface, proto.id != owner.id else { return false }
+        let suffixes = ["Delegate", "DataSource", "Output"]
+        if suffixes.contains(where: { proto.name == owner.name + $0 }) { return true }
+        return owner.properties.contains { property in
+            let name = property.name.lowercased()
+            guard name.hasSuffix("delegate") || name.hasSuffix("datasource"), let type = property.type else { return false }
+            return type.trimmingCharacters(in: CharacterSet(charactersIn: "?! ")) == proto.name
+        }
     }
 
     private func title(_ layer: String) -> String { layers.first { $0.name == layer }?.title ?? layer.capitalized }
@@ -114,7 +147,7 @@ public struct AnalysisStage: Sendable {
 
     private func measure(_ architecture: ExtractedArchitecture, assignments: [LayerAssignment], external: [ExternalReference],
                          violations: [Violation], suppressed: Int,
-                         violatingTargets: [Set<Int>], violationCounts: [Int]) -> ArchitectureMetrics {
+                         violatingTargets: [Set<Int>], violationCounts: [Int], delegateInterfaces: Int) -> ArchitectureMetrics {
         let components = architecture.components
         let graph = architecture.graph
         let n = components.count
@@ -183,6 +216,7 @@ public struct AnalysisStage: Sendable {
             .prefix(10)
         return ArchitectureMetrics(preset: preset.name, components: n, dependencies: graph.edges.count, violations: violations.count,
                                    newViolations: violations.filter(\.isNew).count, suppressedViolations: suppressed,
+                                   delegateInterfaceDependencies: delegateInterfaces,
                                    layers: layerMetrics, layerDependencies: pairs, viewControllerToCoordinator: vcPair,
                                    pressurePoints: Array(pressure), componentMetrics: componentMetrics)
     }

@@ -28,7 +28,7 @@ public struct ViewIsolationRule: ArchitectureRule {
     public let identifier = "view-isolation"
     public let aliases = ["R1"]
     public let name = "Views depend only on views"
-    public let summary = "A component of the View layer must not depend on Model or Controller components (the paper's R1); pass data in through view types or protocols that the view layer declares. A type and the types nested in it count as one unit."
+    public let summary = "A component of the View layer must not depend on Model or Controller components (the paper's R1); pass data in through view types or protocols that the view layer declares. A type and the types nested in it count as one unit; in presets that tell delegate protocols apart (auto, mvvm, viper), a view holding its own delegate or data-source protocol (StatusView → StatusViewDelegate) talks back as MVC means it to."
     public let triggeringExamples = [
         """
         import UIKit
@@ -39,6 +39,11 @@ public struct ViewIsolationRule: ArchitectureRule {
         import UIKit
         class HomeViewController: UIViewController {}
         final class Banner: UIView { weak var owner: HomeViewController? }
+        """,
+        """
+        import UIKit
+        protocol CartViewControllerDelegate: AnyObject { func didCheckOut() }
+        final class Badge: UIView { weak var cart: CartViewControllerDelegate? }
         """,
     ]
     public let nonTriggeringExamples = [
@@ -54,7 +59,21 @@ public struct ViewIsolationRule: ArchitectureRule {
             var style: Style = .regular
         }
         """,
+        """
+        import UIKit
+        protocol StatusViewDelegate: AnyObject { func didTapAvatar(in view: StatusView) }
+        final class StatusView: UIView { weak var delegate: StatusViewDelegate? }
+        final class TimelineViewController: UIViewController, StatusViewDelegate { func didTapAvatar(in view: StatusView) {} }
+        """,
+        """
+        import UIKit
+        protocol AvatarTapHandling: AnyObject { func didTapAvatar() }
+        final class AvatarButton: UIButton { weak var tapDelegate: AvatarTapHandling? }
+        final class ProfileViewController: UIViewController, AvatarTapHandling { func didTapAvatar() {} }
+        """,
     ]
+    /// The default preset: its delegate protocols are model-layer interfaces, which the examples exercise.
+    public let examplePreset = "auto"
     public init() {}
     public func isViolated(from: LayerAssignment, to: LayerAssignment) -> Bool { from.layer == "view" && to.layer != "view" }
 }
@@ -77,7 +96,15 @@ public struct ModelIsolationRule: ArchitectureRule {
         struct Item { let price: Int }
         final class Cart { var items: [Item] = [] }
         """,
+        """
+        import UIKit
+        protocol StatusViewDelegate: AnyObject { func statusView(_ view: StatusView, didTap avatar: AvatarButton) }
+        final class AvatarButton: UIButton {}
+        final class StatusView: UIView { weak var delegate: StatusViewDelegate? }
+        """,
     ]
+    /// The default preset: its delegate protocols are model-layer interfaces, whose methods name their senders.
+    public let examplePreset = "auto"
     public init() {}
     public func isViolated(from: LayerAssignment, to: LayerAssignment) -> Bool { from.layer == "model" && to.layer != "model" }
 }

@@ -51,6 +51,10 @@ public struct ArchitectureMetrics: Codable, Sendable, Equatable {
     public var violations: Int
     public var newViolations: Int
     public var suppressedViolations: Int
+    /// Delegation that a rule would otherwise forbid (`AnalysisStage.isDelegation`): a component holding its own
+    /// delegate or data-source protocol (`StatusView` → `StatusViewDelegate`), a delegate protocol whose methods name
+    /// the sender and its parts. How a view talks back to its controller in MVC; allowed whatever layers are involved.
+    public var delegateInterfaceDependencies: Int
     public var layers: [LayerMetrics]
     public var layerDependencies: [PairMetrics]
     /// View controllers → coordinating controllers (the paper's VC–CC row).

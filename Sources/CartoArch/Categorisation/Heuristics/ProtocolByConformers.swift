@@ -1,26 +1,35 @@
-/// A protocol plays the role of the components that adopt it: a delegate protocol adopted by view controllers
-/// is the controller's interface; a repository protocol adopted by services is a model.
+/// A protocol plays the role of the components that adopt it, as their interface: a delegate or data-source protocol
+/// is the interface of the view or controller that talks through it, and goes to the preset's interface layer (in
+/// `auto` the model layer: a component is a view or a controller by what it is or because it steers view
+/// controllers, and a protocol does neither — the paper's labelling); a protocol adopted only by views is view
+/// vocabulary; a repository protocol adopted by services is a model.
 public struct ProtocolByConformers: CategorisationHeuristic {
     public static let identifier = "protocol-by-conformers"
-    public static let summary = "A view's or controller's delegate or data-source protocol (…ViewDelegate, …CellDelegate, …ViewControllerDelegate, …CoordinatorDelegate) is a controller-layer interface; any other protocol whose conforming components all sit in one layer (controller or view) belongs to that layer, except that delegate protocols are never views."
+    public static let summary = "A view's or controller's delegate or data-source protocol (…ViewDelegate, …CellDelegate, …ViewControllerDelegate, …CoordinatorDelegate), and any protocol adopted only by controllers, is an interface in the preset's interface layer (auto: model); a protocol adopted only by views is a view, except that delegate protocols are never views."
     public static let triggeringExamples = [
         CategorisationExample("""
             import UIKit
             protocol CartCellDelegate: AnyObject { func didRemove() }
             final class CartViewController: UIViewController, CartCellDelegate { func didRemove() {} }
-            """, component: "CartCellDelegate", layer: "controller", role: Role.interface),
+            """, component: "CartCellDelegate", layer: "model", role: Role.interface),
         CategorisationExample("""
             import UIKit
             protocol Reusable { static var reuseIdentifier: String { get } }
             final class A: UITableViewCell, Reusable { static let reuseIdentifier = "A" }
             final class B: UICollectionViewCell, Reusable { static let reuseIdentifier = "B" }
             """, component: "Reusable", layer: "view", role: Role.view),
-        CategorisationExample("protocol LoginViewControllerDelegate: AnyObject { func didLogIn() }", component: "LoginViewControllerDelegate", layer: "controller", role: Role.interface),
+        CategorisationExample("protocol LoginViewControllerDelegate: AnyObject { func didLogIn() }", component: "LoginViewControllerDelegate", layer: "model", role: Role.interface),
         CategorisationExample("""
             import UIKit
             protocol StatusViewDelegate: AnyObject { func didTapAvatar() }
             final class StatusCell: UITableViewCell, StatusViewDelegate { func didTapAvatar() {} }
-            """, component: "StatusViewDelegate", layer: "controller", role: Role.interface),
+            """, component: "StatusViewDelegate", layer: "model", role: Role.interface),
+        CategorisationExample("""
+            import UIKit
+            protocol Refreshable: AnyObject { func refresh() }
+            final class FeedViewController: UIViewController, Refreshable { func refresh() {} }
+            final class ProfileViewController: UIViewController, Refreshable { func refresh() {} }
+            """, component: "Refreshable", layer: "model", role: Role.interface),
     ]
     public static let nonTriggeringExamples = [
         CategorisationExample("""
@@ -35,9 +44,10 @@ public struct ProtocolByConformers: CategorisationHeuristic {
             final class B: SettingsDelegate { func didChange() {} }
             """, component: "SettingsDelegate"),
     ]
-    /// The layer delegate interfaces go to: `controller` in MVC; presets without a controller layer name another.
+    /// The layer delegate interfaces, and protocols adopted only by controllers, go to: `model` in `auto` (the
+    /// paper's labelling), the view layer in MVVM and VIPER, whose view controllers are views.
     public let interfaceLayer: String
-    public init(interfaceLayer: String = "controller") { self.interfaceLayer = interfaceLayer }
+    public init(interfaceLayer: String) { self.interfaceLayer = interfaceLayer }
 
     /// A view's or controller's delegate protocol is recognisable by name alone.
     func byName(_ name: String) -> LayerAssignment? {
@@ -53,7 +63,7 @@ public struct ProtocolByConformers: CategorisationHeuristic {
         guard context.components[i].kind == .protocol else { return nil }
         let name = context.components[i].name
         // A view's or controller's delegate protocol is its outgoing interface towards a controller, whoever
-        // adopts it (views often forward such delegates): never a view, never a model.
+        // adopts it (views often forward such delegates): never a view.
         if let byName = byName(name) { return byName }
         // Test fakes adopt protocols too; they say nothing about the protocol's role in the app.
         let conformers = context.conformers[i].filter { context.assignments[$0]?.layer != "test" }
@@ -63,12 +73,15 @@ public struct ProtocolByConformers: CategorisationHeuristic {
             guard let a = context.assignments[j] else { return nil }
             layers.insert(a.layer)
         }
-        guard layers.count == 1, var layer = layers.first, layer != "model", layer != "entity" else { return nil }
-        if layer == "view" && (name.hasSuffix("Delegate") || name.hasSuffix("DataSource")) { layer = interfaceLayer }
+        guard layers.count == 1, let adopters = layers.first, adopters != "model", adopters != "entity" else { return nil }
+        var layer = adopters, role = adopters == "view" ? Role.view : Role.interface
+        if (adopters == "view" && (name.hasSuffix("Delegate") || name.hasSuffix("DataSource"))) || adopters == "controller" {
+            layer = interfaceLayer
+            role = Role.interface
+        }
         // The protocol is the abstraction the pattern asks for (a view controller talking to its delegate is not R3),
         // so it gets a role of its own rather than its adopters' role.
-        let role = layer == "view" ? Role.view : Role.interface
         let names = conformers.prefix(3).map { context.components[$0].name }.joined(separator: ", ")
-        return LayerAssignment(layer: layer, role: role, heuristic: Self.identifier, reason: "adopted only by \(layer) components (\(names)\(conformers.count > 3 ? ", …" : ""))")
+        return LayerAssignment(layer: layer, role: role, heuristic: Self.identifier, reason: "adopted only by \(adopters) components (\(names)\(conformers.count > 3 ? ", …" : ""))")
     }
 }
