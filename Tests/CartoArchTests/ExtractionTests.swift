@@ -42,6 +42,53 @@ final class ExtractionTests: XCTestCase {
         XCTAssertTrue(report.dependencies(from: "Foo", to: "Foo").isEmpty, "self references are not dependencies")
     }
 
+    /// Bodies are read by a raw-tree scanner, or — when they declare a local type — by the syntax visitor. Both must
+    /// decide every reference alike: the same body, with and without a local type, gives the same dependencies.
+    func testBodiesReadEitherWayGiveTheSameReferences() throws {
+        let types = """
+            import UIKit
+            final class Foo { static let shared = Foo(); static func make() -> Foo { Foo() } }
+            struct Bar {}
+            enum Mode { case a, b }
+            final class Detail: UIViewController {}
+            struct Box<T> { init() {} }
+
+            """
+        // Expression statements, not `let x = …`: a member initializer is scanned raw even inside a visited body.
+        let body = """
+                var a: Foo? = nil
+                _ = Foo()
+                _ = Foo.shared
+                _ = Foo.init()
+                _ = Foo.self
+                _ = Foo.make()
+                _ = a as Any as? Bar
+                _ = Box<Bar>()
+                _ = { (x: Bar) -> Mode in .a }
+                _ = Mode.b
+                _ = [Bar]()
+                if a is Bar { a = nil }
+                func local(_ p: Bar) -> Mode { .a }
+                navigationController?.pushViewController(Detail(), animated: true)
+                view.window?.rootViewController = Detail()
+            """
+        func references(localType: Bool) throws -> ([String], ArchitectureReport) {
+            let source = types + "final class User: UIViewController {\n    func run() {\n" + (localType ? "        struct Probe {}\n" : "") + body + "\n    }\n}\n"
+            let report = try TestCodebase(source: source).analyze()
+            let edges = ["Foo", "Bar", "Mode", "Detail", "Box"].flatMap { report.dependencies(from: "User", to: $0) }
+                .map { "\($0.to) \($0.kind.rawValue) line \($0.line - (localType ? 1 : 0))" }
+            return (edges.sorted(), report)
+        }
+        let (scanned, a) = try references(localType: false)
+        let (visited, b) = try references(localType: true)
+        XCTAssertEqual(scanned, visited)
+        XCTAssertEqual(Set(scanned.map { String($0.split(separator: " ")[1]) }),
+                       ["initializerCall", "staticMemberAccess", "typeReference", "typeCast", "localVariable", "genericArgument",
+                        "closureSignature", "parameter", "returnType"])
+        // Both saw the navigation: the user presents and installs a view controller.
+        XCTAssertEqual(a.components.first { $0.name == "User" }?.role, b.components.first { $0.name == "User" }?.role)
+    }
+
     func testResolvesNestingTypealiasesAndModuleQualifiedNames() throws {
         let report = try TestCodebase([
             "App/Outer.swift": """

@@ -55,21 +55,17 @@ extension SyntaxCollector {
             return false
         case .declReferenceExpr:
             if let name = typeChain(raw) {
-                addReference(name, kind: ctx == .callee ? .initializerCall : .typeReference, line: lineAt(start(raw, offset)))
+                addReference(name, kind: ReferenceDecision.name(called: ctx == .callee), line: lineAt(start(raw, offset)))
             }
             return true
         case .memberAccessExpr:
             guard let m = RawMemberAccessExprSyntax(raw) else { return true }
             if let chain = typeChain(raw) {
-                addReference(chain, kind: ctx == .callee ? .initializerCall : .typeReference, line: lineAt(start(raw, offset)))
+                addReference(chain, kind: ReferenceDecision.name(called: ctx == .callee), line: lineAt(start(raw, offset)))
                 return true
             }
             if let base = m.base, let chain = typeChain(base.raw) {
-                let member = m.declName.baseName.tokenView.rawText
-                let kind: DependencyKind
-                if member == "init" && ctx == .callee { kind = .initializerCall }
-                else if member == "self" || member == "Type" { kind = .typeReference }
-                else { kind = .staticMemberAccess }
+                let kind = ReferenceDecision.member(m.declName.baseName.tokenView.rawText, called: ctx == .callee)
                 addReference(chain, kind: kind, line: lineAt(start(raw, offset)))
                 return true
             }
@@ -80,10 +76,7 @@ extension SyntaxCollector {
             var calleeName: SyntaxText?
             if let m = RawMemberAccessExprSyntax(callee) { calleeName = m.declName.baseName.tokenView.rawText }
             else if let d = RawDeclReferenceExprSyntax(callee) { calleeName = d.baseName.tokenView.rawText }
-            if let calleeName, Self.navigationAPILengths.contains(calleeName.count) {
-                let name = String(syntaxText: calleeName)
-                if Self.navigationAPIs.contains(name) { noteNavigationCall(name) }
-            }
+            if let calleeName, let name = ReferenceDecision.navigationCall(calleeName) { noteNavigationCall(name) }
             return forEachChild(raw, offset) { child, o in scan(child, o, child.id == callee.id ? .callee : .plain) }
         case .genericSpecializationExpr:
             return forEachChild(raw, offset) { child, o in
@@ -101,13 +94,13 @@ extension SyntaxCollector {
                 guard let child else { continue }
                 defer { previous = child; o += child.byteLength }
                 if let p = previous {
-                    if (p.kind == .unresolvedAsExpr || p.kind == .unresolvedIsExpr) && child.kind == .typeExpr {
+                    if ReferenceDecision.isCastOperator(p.kind) && child.kind == .typeExpr {
                         collectRawType(child, o, .typeCast)
                         continue
                     }
                     if child.kind == .assignmentExpr, p.kind == .memberAccessExpr, let m = RawMemberAccessExprSyntax(p),
-                       m.declName.baseName.tokenView.rawText == "rootViewController" {
-                        noteNavigationCall("rootViewController")
+                       ReferenceDecision.installsRoot(member: m.declName.baseName.tokenView.rawText) {
+                        noteNavigationCall(ReferenceDecision.rootInstallation)
                     }
                 }
                 if !scan(child, o, .plain) { return false }

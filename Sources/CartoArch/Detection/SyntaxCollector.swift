@@ -15,14 +15,6 @@ final class SyntaxCollector: SyntaxVisitor {
     private var genericNames: [String: Int] = [:]
     private var genericFrames: [[String]] = []
 
-    /// APIs whose call means a component steers navigation or presentation.
-    static let navigationAPIs: Set<String> = [
-        "present", "pushViewController", "popViewController", "popToRootViewController", "popToViewController",
-        "setViewControllers", "show", "showDetailViewController", "dismiss", "performSegue",
-        "instantiateViewController", "instantiateInitialViewController", "makeKeyAndVisible",
-        "addChild", "presentViewController", "setRootViewController",
-    ]
-
     /// The file's bytes, valid for the collector's lifetime; type texts are sliced from it (cheaper than `trimmedDescription`).
     private let source: UnsafeBufferPointer<UInt8>
 
@@ -472,11 +464,8 @@ final class SyntaxCollector: SyntaxVisitor {
     override func visit(_ node: ClosureSignatureSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     override func visit(_ node: TypeExprSyntax) -> SyntaxVisitorContinueKind {
-        var kind = DependencyKind.typeReference
-        if let prev = Self.previousElement(of: ExprSyntax(node)), prev.is(UnresolvedAsExprSyntax.self) || prev.is(UnresolvedIsExprSyntax.self) {
-            kind = .typeCast
-        }
-        collect(type: node.type, kind: kind)
+        let cast = Self.previousElement(of: ExprSyntax(node)).map { ReferenceDecision.isCastOperator($0.kind) } ?? false
+        collect(type: node.type, kind: cast ? .typeCast : .typeReference)
         return .skipChildren
     }
 
@@ -496,26 +485,20 @@ final class SyntaxCollector: SyntaxVisitor {
         return .skipChildren
     }
 
-    /// Navigation API names by length: a cheap pre-check on raw token text before making a String.
-    static let navigationAPILengths = Set(navigationAPIs.map(\.utf8.count))
-
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard let r = currentRecord else { return .visitChildren }
         let callee: TokenSyntax?
         if let m = node.calledExpression.as(MemberAccessExprSyntax.self) { callee = m.declName.baseName }
         else if let d = node.calledExpression.as(DeclReferenceExprSyntax.self) { callee = d.baseName }
         else { callee = nil }
-        if let callee, Self.navigationAPILengths.contains(callee.rawText.count) {
-            let name = callee.text
-            if Self.navigationAPIs.contains(name) { summary.records[r].navigationCalls.insert(name) }
-        }
+        if let callee, let name = ReferenceDecision.navigationCall(callee.rawText) { summary.records[r].navigationCalls.insert(name) }
         return .visitChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.declName.baseName.rawText == "rootViewController", let r = currentRecord,
+        if ReferenceDecision.installsRoot(member: node.declName.baseName.rawText), let r = currentRecord,
            let assign = Self.nextElement(of: ExprSyntax(node)), assign.is(AssignmentExprSyntax.self) {
-            summary.records[r].navigationCalls.insert("rootViewController")
+            summary.records[r].navigationCalls.insert(ReferenceDecision.rootInstallation)
         }
         return .visitChildren
     }
@@ -540,20 +523,14 @@ final class SyntaxCollector: SyntaxVisitor {
                 break
             }
         }
-        var kind = DependencyKind.typeReference
         var container = top.parent
         if let g = container?.as(GenericSpecializationExprSyntax.self) { container = g.parent; top = Syntax(g) }
-        if let call = container?.as(FunctionCallExprSyntax.self), call.calledExpression.id == top.id {
-            kind = .initializerCall
-        } else if let member = container?.as(MemberAccessExprSyntax.self), member.base?.id == top.id {
-            let m = member.declName.baseName.text
-            if m == "init", let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id {
-                kind = .initializerCall
-            } else if m == "self" || m == "Type" {
-                kind = .typeReference
-            } else {
-                kind = .staticMemberAccess
-            }
+        func isCallee(_ node: Syntax, of parent: Syntax?) -> Bool { parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == node.id }
+        let kind: DependencyKind
+        if let member = container?.as(MemberAccessExprSyntax.self), member.base?.id == top.id {
+            kind = ReferenceDecision.member(member.declName.baseName.rawText, called: isCallee(Syntax(member), of: member.parent))
+        } else {
+            kind = ReferenceDecision.name(called: isCallee(top, of: container))
         }
         addReference(fullName, kind: kind, line: line(node))
         return .skipChildren
