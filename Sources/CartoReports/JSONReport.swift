@@ -18,6 +18,17 @@ public enum JSONReport {
         }
         var w = JSONWriter(capacity: 256 + r.components.count * 300 + r.externalDependencies.count * 100)
         w.beginObject()
+        w.field("architecture") { w in
+            w.field("confidence", r.architecture.confidence)
+            w.field("evidence") { w in
+                let e = r.architecture.evidence
+                w.field("composableArchitectureImports", e.composableArchitectureImports); w.field("coordinators", e.coordinators)
+                w.field("interactors", e.interactors); w.field("observableModels", e.observableModels); w.field("presenters", e.presenters)
+                w.field("reducers", e.reducers); w.field("routers", e.routers); w.field("swiftUIViews", e.swiftUIViews)
+                w.field("uiKitViews", e.uiKitViews); w.field("viewControllers", e.viewControllers); w.field("viewModels", e.viewModels)
+            }
+            w.field("style", r.architecture.style.rawValue)
+        }
         w.field("components", array: r.components) { w, c in
             w.field("file", c.file); w.field("heuristic", c.heuristic); w.field("id", c.id); w.field("kind", c.kind.rawValue)
             w.field("layer", c.layer); w.field("line", c.line); w.field("name", c.name); w.field("qualifiedName", c.qualifiedName)

@@ -7,7 +7,9 @@ public enum TextReport {
         let m = report.metrics
         var out = ""
         out += style.bold("carto arch") + " — \(report.root) (preset \(report.preset))\n"
-        out += "\(m.components) components, \(m.dependencies) dependencies, \(report.diagnostics.count) diagnostics\n\n"
+        out += "\(m.components) components, \(m.dependencies) dependencies, \(report.diagnostics.count) diagnostics\n"
+        let a = report.architecture
+        out += "Architecture: \(a.style.rawValue) (confidence \(formatShare(a.confidence * 100))%)\(a.evidence.summary.isEmpty ? "" : ": " + a.evidence.summary)\n\n"
         out += style.bold("Layers") + "\n"
         let width = max(10, report.layers.map(\.title.count).max() ?? 10)
         for l in m.layers {

@@ -58,7 +58,7 @@ final class HeuristicExampleTests: XCTestCase {
 final class RuleExampleTests: XCTestCase {
     private var rules: [any ArchitectureRule] {
         var seen = Set<String>()
-        return Preset.all.flatMap(\.rules).filter { seen.insert($0.identifier).inserted }
+        return (Preset.all.flatMap(\.rules) + ArchitectureStyle.allCases.flatMap(\.rules)).filter { seen.insert($0.identifier).inserted }
     }
 
     func testTriggeringExamples() throws {

@@ -8,9 +8,13 @@ public struct AnalysisStage: Sendable {
     public var rules: [any ArchitectureRule]
     public var allowed: Set<LayerPair>
     public var baseline: Baseline?
+    /// The detected style for the report (detected from the assignments given to `run` when nil).
+    public var detected: DetectedArchitecture?
 
-    public init(preset: Preset, configuration: CartoConfiguration = CartoConfiguration(), baseline: Baseline? = nil) {
+    public init(preset: Preset, configuration: CartoConfiguration = CartoConfiguration(), baseline: Baseline? = nil,
+                detected: DetectedArchitecture? = nil) {
         self.preset = preset
+        self.detected = detected
         var layers = preset.layers
         for custom in configuration.layers where !layers.contains(where: { $0.name == custom.name }) {
             let palette = ["#6C757D", "#17A2B8", "#B5651D", "#6F42C1", "#20C997", "#E83E8C"]
@@ -84,7 +88,8 @@ public struct AnalysisStage: Sendable {
             reportLayers.append(a.layer == LayerDefinition.test.name ? .test : LayerDefinition(name: a.layer, title: a.layer.capitalized, color: "#9AA0A6"))
         }
         return ArchitectureReport(
-            root: document.root, preset: preset.name, layers: reportLayers,
+            root: document.root, preset: preset.name, architecture: detected ?? StyleDetection.detect(architecture, assignments: assignments),
+            layers: reportLayers,
             rules: rules.map { .init(id: $0.identifier, aliases: $0.aliases, name: $0.name, summary: $0.summary) },
             components: reportComponents, dependencies: lists.dependencies,
             externalDependencies: lists.external, violations: violations, metrics: metrics,

@@ -32,6 +32,8 @@ public struct ArchitectureReport: Codable, Sendable {
     /// SARIF prefixes paths with it so code-scanning UIs find the files.
     public var repositoryPrefix: String = ""
     public var preset: String
+    /// The style `auto` detected (and, with `auto`, whose rules were applied).
+    public var architecture: DetectedArchitecture
     public var layers: [LayerDefinition]
     public var rules: [RuleDescription]
     public var components: [ReportComponent]

@@ -164,3 +164,58 @@ public struct ForbiddenLayerDependencyRule: ArchitectureRule {
         from.layer == fromLayer && to.layer == toLayer
     }
 }
+
+/// MVVM and SwiftUI: models know nothing of presentation.
+public struct ModelPresentationIsolationRule: ArchitectureRule {
+    public let identifier = "model-presentation-isolation"
+    public let name = "Models do not depend on view models, views or view controllers"
+    public let summary = "In MVVM and SwiftUI apps a model (anything of the model layer that is neither a view model nor an observable model) must not depend on view models (…ViewModel), views or view controllers: views and view models hold models, not the other way round. Observable models (ObservableObject, @Observable) are models a model may hold."
+    public let triggeringExamples = [
+        """
+        import SwiftUI
+        struct FeedView: View { @StateObject var model = FeedViewModel(); var body: some View { Text("") } }
+        final class FeedViewModel: ObservableObject { let store = PostStore() }
+        final class PostStore { var owner: FeedViewModel? }
+        """,
+    ]
+    public let nonTriggeringExamples = [
+        """
+        import SwiftUI
+        struct Post { let title: String }
+        final class FeedViewModel: ObservableObject { @Published var posts: [Post] = [] }
+        struct FeedView: View { @StateObject var model = FeedViewModel(); var body: some View { Text("") } }
+        """,
+    ]
+    public let examplePreset = "auto"
+    public init() {}
+    public func isViolated(from: LayerAssignment, to: LayerAssignment) -> Bool {
+        from.layer == "model" && from.role != Role.viewModel && from.role != Role.observableModel
+            && (to.role == Role.viewModel || to.layer == "view" || to.layer == "controller")
+    }
+}
+
+/// MVVM and SwiftUI: a view model presents state for views and never reaches for them.
+public struct ViewModelIsolationRule: ArchitectureRule {
+    public let identifier = "view-model-isolation"
+    public let name = "View models do not depend on views or view controllers"
+    public let summary = "A view model (…ViewModel, ObservableObject, @Observable) must not depend on views or view controllers: views observe it, and navigation goes through a coordinator or a closure."
+    public let triggeringExamples = [
+        """
+        import SwiftUI
+        struct FeedView: View { @StateObject var model = FeedViewModel(); var body: some View { Text("") } }
+        final class FeedViewModel: ObservableObject { var view: FeedView? }
+        """,
+    ]
+    public let nonTriggeringExamples = [
+        """
+        import SwiftUI
+        final class FeedViewModel: ObservableObject { @Published var title = "" }
+        struct FeedView: View { @StateObject var model = FeedViewModel(); var body: some View { Text(model.title) } }
+        """,
+    ]
+    public let examplePreset = "auto"
+    public init() {}
+    public func isViolated(from: LayerAssignment, to: LayerAssignment) -> Bool {
+        (from.role == Role.viewModel || from.role == Role.observableModel) && (to.role == Role.view || to.role == Role.viewController)
+    }
+}

@@ -33,6 +33,8 @@ public enum Role {
     public static let model = "model"
     public static let dataSource = "dataSource"
     public static let viewModel = "viewModel"
+    /// An `ObservableObject` or `@Observable` class not named a view model: SwiftUI's observable model.
+    public static let observableModel = "observableModel"
     public static let presenter = "presenter"
     public static let interactor = "interactor"
     public static let router = "router"

@@ -77,10 +77,18 @@ public struct ArchitectureAnalyzer: Sendable {
         progress.begin(phase: "Categorising components", total: 0)
         // The sorted edge lists depend on extraction only: build them on a second core while categorisation runs.
         let lists = Concurrently(options.jobs > 1) { (architecture.dependencies(), architecture.externalReferenceList()) }
-        let assignments = CategorisationStage(preset: preset, customLayers: configuration.layers).run(architecture)
+        // The style is detected from `auto`'s roles whatever the preset, and decides `auto`'s rules (VIPER: its preset).
+        let autoAssignments = CategorisationStage(preset: .auto, customLayers: configuration.layers).run(architecture)
+        let detected = StyleDetection.detect(architecture, assignments: autoAssignments)
+        var applied = preset
+        if preset.name == Preset.auto.name {
+            if detected.style == .viper { applied = Preset.viper; applied.name = Preset.auto.name } else { applied.rules = detected.style.rules }
+        }
+        let assignments = applied.name == Preset.auto.name && detected.style != .viper ? autoAssignments
+            : CategorisationStage(preset: applied, customLayers: configuration.layers).run(architecture)
         timer.lap("categorisation")
         progress.begin(phase: "Checking rules", total: 0)
-        var report = AnalysisStage(preset: preset, configuration: configuration, baseline: options.baseline)
+        var report = AnalysisStage(preset: applied, configuration: configuration, baseline: options.baseline, detected: detected)
             .run(architecture, assignments: assignments, lists: lists.value)
         timer.lap("analysis")
         if let repo = PathUtilities.repositoryRoot(containing: path) {

@@ -4,7 +4,7 @@ public struct ViewModelNaming: CategorisationHeuristic {
     public static let summary = "Types named …ViewModel (or …VM), and ObservableObject / @Observable classes that are not views, hold presentation state: in MVC they are models, never views."
     public static let triggeringExamples = [
         CategorisationExample("final class ProfileViewModel { var name = \"\" }", component: "ProfileViewModel", layer: "model", role: Role.viewModel),
-        CategorisationExample("import SwiftUI\nfinal class Store: ObservableObject { @Published var items: [String] = [] }", component: "Store", layer: "model", role: Role.viewModel),
+        CategorisationExample("import SwiftUI\nfinal class Store: ObservableObject { @Published var items: [String] = [] }", component: "Store", layer: "model", role: Role.observableModel),
     ]
     public static let nonTriggeringExamples = [
         CategorisationExample("struct Profile { var name: String }", component: "Profile"),
@@ -19,7 +19,7 @@ public struct ViewModelNaming: CategorisationHeuristic {
             return LayerAssignment(layer: layer, role: Role.viewModel, heuristic: Self.identifier, reason: "named …ViewModel")
         }
         if c.kind == .class, context.conforms(i, toAnyOf: ["ObservableObject"]) || c.attributes.contains("Observable") {
-            return LayerAssignment(layer: layer, role: Role.viewModel, heuristic: Self.identifier, reason: "observable presentation state")
+            return LayerAssignment(layer: layer, role: Role.observableModel, heuristic: Self.identifier, reason: "observable presentation state")
         }
         return nil
     }

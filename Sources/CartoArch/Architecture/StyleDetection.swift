@@ -1,0 +1,58 @@
+/// Decides a codebase's architectural style from what its components are (after categorisation by `auto`, whose
+/// roles say which are view controllers, views, view models, coordinators), in this order:
+/// 1. **tca**: ComposableArchitecture imported and at least two reducers.
+/// 2. **viper**: at least two interactors and two presenters, and a router or wireframe.
+/// 3. SwiftUI views outnumber view controllers: **mvvm** when the observable state is mostly named as view models
+///    (…ViewModel: at least half as many as the other observable models), otherwise **swiftui** (views over
+///    observable models).
+/// 4. Otherwise UIKit: **mvvm** with at least two view models and half as many as view controllers,
+///    **mvc-coordinators** with a coordinator, else **mvc**.
+/// Confidence: the share of the screens in the deciding toolkit (view controllers for UIKit, SwiftUI views for
+/// SwiftUI), and for MVVM at most the share of view models among what they are counted against.
+public enum StyleDetection {
+    public static func detect(_ architecture: ExtractedArchitecture, assignments: [LayerAssignment]) -> DetectedArchitecture {
+        var e = ArchitectureEvidence()
+        for (i, c) in architecture.components.enumerated() {
+            let a = assignments[i]
+            guard a.layer != "test" else { continue }
+            switch a.role {
+            case Role.viewController: e.viewControllers += 1
+            case Role.view where c.kind != .protocol: if c.kind == .struct { e.swiftUIViews += 1 } else { e.uiKitViews += 1 }
+            case Role.viewModel: e.viewModels += 1
+            case Role.observableModel: e.observableModels += 1
+            case Role.coordinator: e.coordinators += 1
+            default: break
+            }
+            if c.kind != .protocol {
+                if c.name.hasSuffix("Interactor") { e.interactors += 1 }
+                if c.name.hasSuffix("Presenter") { e.presenters += 1 }
+                if c.name.hasSuffix("Router") || c.name.hasSuffix("Wireframe") { e.routers += 1 }
+                if c.attributes.contains("Reducer") || c.inheritance.contains(where: { ["Reducer", "ReducerProtocol"].contains($0.name) }) {
+                    e.reducers += 1
+                }
+            }
+            if c.imports.contains("ComposableArchitecture") { e.composableArchitectureImports += 1 }
+        }
+        func share(_ part: Int, of whole: Int) -> Double { whole == 0 ? 0 : (min(1, Double(part) / Double(whole)) * 100).rounded() / 100 }
+        let screens = e.viewControllers + e.swiftUIViews
+        if e.composableArchitectureImports > 0 && e.reducers >= 2 {
+            return .init(style: .tca, confidence: share(e.reducers, of: e.reducers + e.viewModels + e.coordinators + e.presenters), evidence: e)
+        }
+        if e.interactors >= 2 && e.presenters >= 2 && e.routers >= 1 {
+            return .init(style: .viper, confidence: share(min(e.interactors, e.presenters), of: max(1, e.viewControllers)), evidence: e)
+        }
+        if e.swiftUIViews > e.viewControllers {
+            let swiftUIShare = share(e.swiftUIViews, of: screens)
+            if e.viewModels > 0 && e.viewModels * 2 >= e.observableModels {
+                return .init(style: .mvvm, confidence: min(swiftUIShare, share(e.viewModels, of: e.viewModels + e.observableModels)), evidence: e)
+            }
+            return .init(style: .swiftui, confidence: swiftUIShare, evidence: e)
+        }
+        let uiKitShare = share(e.viewControllers, of: screens)
+        if e.viewModels >= 2 && e.viewModels * 2 >= e.viewControllers {
+            return .init(style: .mvvm, confidence: min(uiKitShare, share(e.viewModels, of: e.viewControllers)), evidence: e)
+        }
+        if e.coordinators >= 1 { return .init(style: .mvcCoordinators, confidence: uiKitShare, evidence: e) }
+        return .init(style: .mvc, confidence: uiKitShare, evidence: e)
+    }
+}
