@@ -9,7 +9,7 @@ public enum HTMLReport {
         let m = report.metrics
         let h = Markup.html
         var body = ""
-        body += "<header><h1>Architecture report</h1><p class=\"sub\">\(h(report.root)) · preset <code>\(h(report.preset))</code> · carto \(h(report.version))</p></header>\n"
+        body += "<header><h1>Architecture report</h1><p class=\"sub\">\(h(report.root)) · preset <code>\(h(report.preset))</code> · style <code>\(h(report.architecture.style.rawValue))</code> (\(TextReport.formatShare(report.architecture.confidence * 100))%: \(h(report.architecture.evidence.summary))) · carto \(h(report.version))</p></header>\n"
         body += "<section class=\"cards\">"
         body += card("Components", "\(m.components)")
         body += card("Dependencies", "\(m.dependencies)")

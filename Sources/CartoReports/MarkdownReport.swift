@@ -9,6 +9,7 @@ public enum MarkdownReport {
         out += m.newViolations == 0 ? "✅ No new violations" : "❌ **\(m.newViolations) new violation\(m.newViolations == 1 ? "" : "s")**"
         out += " · \(m.components) components · \(m.dependencies) dependencies"
         if m.violations > m.newViolations { out += " · \(m.violations - m.newViolations) in baseline" }
+        out += " · style `\(report.architecture.style.rawValue)` (\(TextReport.formatShare(report.architecture.confidence * 100))%)"
         out += "\n\n| Layer | #Comp | Share | #IntDepends | #ExtDepends | #CompleteExtDepends |\n|---|---:|---:|---:|---:|---:|\n"
         for l in m.layers {
             let title = report.layers.first { $0.name == l.layer }?.title ?? l.layer
