@@ -19,7 +19,7 @@ public struct Preset: Sendable {
         summary: "Model / View / Controller with roles: test code aside, SDK inheritance first (view controllers, views, SwiftUI views), then application delegates, coordinators by name and by behaviour (holding or presenting view controllers), view models as models, data sources and presenters as controllers, delegate and data-source protocols and protocols of controllers as model-layer interfaces (a view holding its own delegate is no violation), protocols of views as views, the rest model. Rules R1, R2, R3.",
         layers: [.model, .view, .controller],
         heuristics: [
-            TestCode(), ViewControllerInheritance(), ViewInheritance(), ApplicationDelegate(), CoordinatorNaming(),
+            TestCode(), ViewControllerInheritance(), ViewInheritance(), RepresentablePlumbing(), ApplicationDelegate(), CoordinatorNaming(),
             ViewModelNaming(), CoordinatorBehaviour(), ControllerProtocolConformance(), PresenterNaming(),
             ProtocolByConformers(interfaceLayer: "model"), ModelFallback(),
         ],

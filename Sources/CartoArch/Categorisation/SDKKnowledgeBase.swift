@@ -37,7 +37,7 @@ public enum SDKKnowledgeBase {
     /// Public view classes: UIView and every UIKit subclass, layers, bar items, layouts, plus AppKit, WatchKit and other frameworks' views.
     public static let views: Set<String> = [
         // UIKit views and controls
-        "UIView", "UIWindow", "UILabel", "UIImageView", "UIButton", "UIControl", "UITextField", "UITextView",
+        "UIView", "NSTextAttachmentViewProvider", "UIWindow", "UILabel", "UIImageView", "UIButton", "UIControl", "UITextField", "UITextView",
         "UISwitch", "UISlider", "UIStepper", "UISegmentedControl", "UIPageControl", "UIProgressView",
         "UIActivityIndicatorView", "UIDatePicker", "UIPickerView", "UIScrollView", "UITableView", "UITableViewCell",
         "UITableViewHeaderFooterView", "UICollectionView", "UICollectionViewCell", "UICollectionReusableView",
@@ -114,7 +114,7 @@ public enum SDKKnowledgeBase {
         "UIViewRepresentable", "UIViewControllerRepresentable", "NSViewRepresentable", "NSViewControllerRepresentable",
         "WKInterfaceObjectRepresentable", "PreviewProvider", "Widget", "WidgetBundle", "Scene", "Layout",
         "AnimatableModifier", "GeometryEffect", "Gesture", "ViewAnimation", "TimelineView", "Canvas",
-        "DynamicViewContent",
+        "DynamicViewContent", "ToolbarContent", "CustomizableToolbarContent", "Commands",
     ]
 
     /// SwiftUI's application entry point; its conformer steers the app like an application delegate.
