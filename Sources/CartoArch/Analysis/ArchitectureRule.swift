@@ -169,7 +169,7 @@ public struct ForbiddenLayerDependencyRule: ArchitectureRule {
 public struct ModelPresentationIsolationRule: ArchitectureRule {
     public let identifier = "model-presentation-isolation"
     public let name = "Models do not depend on view models, views or view controllers"
-    public let summary = "In MVVM and SwiftUI apps a model (anything of the model layer that is neither a view model nor an observable model) must not depend on view models (…ViewModel), views or view controllers: views and view models hold models, not the other way round. Observable models (ObservableObject, @Observable) are models a model may hold."
+    public let summary = "In MVVM and SwiftUI apps a model (anything of the model layer that is neither a view model nor an observable model) must not depend on view models (…ViewModel), views or view controllers: views and view models hold models, not the other way round. Observable models (ObservableObject, @Observable) are models a model may hold; a screen's presentation state (…ViewStateBindings, …CoordinatorParameters) may hold its child view models and navigation."
     public let triggeringExamples = [
         """
         import SwiftUI
@@ -189,7 +189,7 @@ public struct ModelPresentationIsolationRule: ArchitectureRule {
     public let examplePreset = "auto"
     public init() {}
     public func isViolated(from: LayerAssignment, to: LayerAssignment) -> Bool {
-        from.layer == "model" && from.role != Role.viewModel && from.role != Role.observableModel
+        from.layer == "model" && ![Role.viewModel, Role.observableModel, Role.presentationState].contains(from.role)
             && (to.role == Role.viewModel || to.layer == "view" || to.layer == "controller")
     }
 }

@@ -24,6 +24,9 @@ public final class CategorisationContext {
         return index
     }()
 
+    /// The top-level component with this name, if the codebase declares one.
+    public func component(named name: String) -> Int? { byQualifiedName[name] }
+
     /// The component a nested type is declared in (`A` for `A.B`), if the codebase declares it.
     public func enclosingComponent(of i: Int) -> Int? {
         let q = architecture.components[i].qualifiedName

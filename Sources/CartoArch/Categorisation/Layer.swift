@@ -35,6 +35,8 @@ public enum Role {
     public static let viewModel = "viewModel"
     /// An `ObservableObject` or `@Observable` class not named a view model: SwiftUI's observable model.
     public static let observableModel = "observableModel"
+    /// A screen's state, bindings, actions or parameters declared beside it (`PresentationState`): model layer.
+    public static let presentationState = "presentationState"
     public static let presenter = "presenter"
     public static let interactor = "interactor"
     public static let router = "router"

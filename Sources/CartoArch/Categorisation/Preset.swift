@@ -21,7 +21,7 @@ public struct Preset: Sendable {
         heuristics: [
             TestCode(), ViewControllerInheritance(), ViewInheritance(), RepresentablePlumbing(), ApplicationDelegate(), CoordinatorNaming(),
             ViewModelNaming(), CoordinatorBehaviour(), ControllerProtocolConformance(), PresenterNaming(),
-            ProtocolByConformers(interfaceLayer: "model"), ModelFallback(),
+            ProtocolByConformers(interfaceLayer: "model"), PresentationState(), ModelFallback(),
         ],
         rules: [ViewIsolationRule(), ModelIsolationRule(), ControllerCoordinatorRule()])
 

@@ -30,7 +30,8 @@ public struct TestCode: CategorisationHeuristic {
             return LayerAssignment(layer: "test", role: Role.test, heuristic: Self.identifier, reason: "declared in a file importing \(m)")
         }
         // Previews and mocks are compiled into the app for Xcode's canvas but are no part of its architecture.
-        if context.conforms(i, toAnyOf: ["PreviewProvider"]) || c.name.hasSuffix("_Previews") {
+        if context.conforms(i, toAnyOf: ["PreviewProvider"]) || c.name.hasSuffix("_Previews") || c.name.hasSuffix("PreviewWrapper")
+            || context.enclosingComponent(of: i).map({ context.components[$0].name.hasSuffix("_Previews") }) == true {
             return LayerAssignment(layer: "test", role: Role.test, heuristic: Self.identifier, reason: "a SwiftUI preview")
         }
         if c.name.hasPrefix("Mock"), c.name.count > 4, c.name[c.name.index(c.name.startIndex, offsetBy: 4)].isUppercase {
