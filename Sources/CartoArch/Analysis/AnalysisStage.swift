@@ -49,11 +49,14 @@ public struct AnalysisStage: Sendable {
             if allowed.contains(LayerPair(from: from.layer, to: to.layer)) { continue }
             // A type and the types nested in it are one unit (`ProductCell` and `ProductCell.Style`): never a violation.
             if Self.isNesting(components[edge.from].qualifiedName, components[edge.to].qualifiedName) { continue }
+            // Most edges break no rule: decide that first, and look for delegation only where a rule would fire.
+            let broken = rules.filter { $0.isViolated(from: from, to: to) }
+            if broken.isEmpty { continue }
             if Self.isDelegation(from: components[edge.from], from, to: components[edge.to], to, kind: edge.label.kind) {
-                if rules.contains(where: { $0.isViolated(from: from, to: to) }) { delegateInterfaces += 1 }
+                delegateInterfaces += 1
                 continue
             }
-            for rule in rules where rule.isViolated(from: from, to: to) {
+            for rule in broken {
                 let ids = Set([rule.identifier] + rule.aliases + ["*"])
                 let lineIgnores = document.ignores[edge.label.file]?[edge.label.line] ?? []
                 if !lineIgnores.isDisjoint(with: ids) || !components[edge.from].ignoredRules.isDisjoint(with: ids) {
