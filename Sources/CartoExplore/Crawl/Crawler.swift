@@ -185,16 +185,15 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
             guard !open.isEmpty else { return nil }
         }
         if configuration.abstraction == .screen {
-            let global = open.filter { globalNavigation.target(of: record.events[$0]) != nil }
-            for index in global {
+            let global = open.compactMap { index in globalNavigation.target(of: record.events[index]).map { (index, $0) } }
+            for (index, target) in global {
                 markFired(state, index)
-                let target = globalNavigation.target(of: record.events[index])!
                 sink?.log(["type": "skip", "state": Self.name(state), "event": record.events[index].description,
                            "reason": "global navigation: led to \(Self.name(target)) from \(configuration.globalAfter) states already"])
             }
             if !global.isEmpty {
                 changed.insert(state)
-                open.removeAll { global.contains($0) }
+                open.removeAll { index in global.contains { $0.0 == index } }
                 guard !open.isEmpty else { return nil }
             }
         }
