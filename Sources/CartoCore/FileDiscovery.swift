@@ -90,8 +90,17 @@ public struct FileDiscovery: Sendable {
             }
             let isDirectory = (st.st_mode & S_IFMT) == S_IFDIR
             if isDirectory {
-                if options.excludedFolderNames.contains(name) || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcassets") { continue }
+                if options.excludedFolderNames.contains(name) || name.hasSuffix(".xcassets") { continue }
                 if options.excludes.contains(where: { $0.matches(rel) }) { continue }
+                if name.hasSuffix(".xcodeproj") {
+                    // A project's only file of interest is its project.pbxproj (asked for by extension).
+                    let project = full + "/project.pbxproj"
+                    var pst = stat()
+                    if options.extensions.contains("pbxproj"), stat(project, &pst) == 0, !options.excludes.contains(where: { $0.matches(rel + "/project.pbxproj") }) {
+                        files.append(File(path: project, relativePath: rel + "/project.pbxproj", size: Int(pst.st_size)))
+                    }
+                    continue
+                }
                 walk(directory: full, relative: rel, visited: &visited, files: &files, diagnostics: &diagnostics)
             } else if (st.st_mode & S_IFMT) == S_IFREG {
                 guard options.extensions.contains((name as NSString).pathExtension) else { continue }

@@ -18,20 +18,27 @@ public enum JSONReport {
         }
         var w = JSONWriter(capacity: 256 + r.components.count * 300 + r.externalDependencies.count * 100)
         w.beginObject()
+        func evidence(_ w: inout JSONWriter, _ e: ArchitectureEvidence) {
+            w.field("composableArchitectureImports", e.composableArchitectureImports); w.field("coordinators", e.coordinators)
+            w.field("interactors", e.interactors); w.field("observableModels", e.observableModels); w.field("presenters", e.presenters)
+            w.field("reducers", e.reducers); w.field("routers", e.routers); w.field("swiftUIViews", e.swiftUIViews)
+            w.field("uiKitViews", e.uiKitViews); w.field("viewControllers", e.viewControllers); w.field("viewModels", e.viewModels)
+        }
         w.field("architecture") { w in
             w.field("confidence", r.architecture.confidence)
-            w.field("evidence") { w in
-                let e = r.architecture.evidence
-                w.field("composableArchitectureImports", e.composableArchitectureImports); w.field("coordinators", e.coordinators)
-                w.field("interactors", e.interactors); w.field("observableModels", e.observableModels); w.field("presenters", e.presenters)
-                w.field("reducers", e.reducers); w.field("routers", e.routers); w.field("swiftUIViews", e.swiftUIViews)
-                w.field("uiKitViews", e.uiKitViews); w.field("viewControllers", e.viewControllers); w.field("viewModels", e.viewModels)
+            w.field("evidence") { w in evidence(&w, r.architecture.evidence) }
+            w.field("modules", array: r.architecture.modules) { w, m in
+                w.field("confidence", m.confidence)
+                w.field("evidence") { w in evidence(&w, m.evidence) }
+                w.field("inherited", m.inherited); w.field("module", m.module); w.field("style", m.style.rawValue)
             }
             w.field("style", r.architecture.style.rawValue)
         }
         w.field("components", array: r.components) { w, c in
             w.field("file", c.file); w.field("heuristic", c.heuristic); w.field("id", c.id); w.field("kind", c.kind.rawValue)
-            w.field("layer", c.layer); w.field("line", c.line); w.field("name", c.name); w.field("qualifiedName", c.qualifiedName)
+            w.field("layer", c.layer); w.field("line", c.line)
+            if let module = c.module { w.field("module", module) }
+            w.field("name", c.name); w.field("qualifiedName", c.qualifiedName)
             w.field("reason", c.reason); w.field("role", c.role); w.field("size", c.size)
         }
         w.field("dependencies", elements: dependencies.value)
@@ -47,6 +54,11 @@ public enum JSONReport {
             w.field("color", l.color); w.field("name", l.name); w.field("title", l.title)
         }
         w.field("metrics") { w in metrics(&w, r.metrics) }
+        w.field("modules", array: r.modules) { w, m in
+            w.field("dependencies", strings: m.dependencies); w.field("externalDependencies", strings: m.externalDependencies)
+            w.field("kind", m.kind.rawValue); w.field("manifest", m.manifest); w.field("name", m.name); w.field("origin", m.origin.rawValue)
+            w.field("sourcePaths", strings: m.sourcePaths)
+        }
         w.field("preset", r.preset)
         w.field("repositoryPrefix", r.repositoryPrefix)
         w.field("root", r.root)

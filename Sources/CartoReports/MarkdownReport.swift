@@ -10,6 +10,8 @@ public enum MarkdownReport {
         out += " · \(m.components) components · \(m.dependencies) dependencies"
         if m.violations > m.newViolations { out += " · \(m.violations - m.newViolations) in baseline" }
         out += " · style `\(report.architecture.style.rawValue)` (\(TextReport.formatShare(report.architecture.confidence * 100))%)"
+        let own = report.architecture.modules.filter { !$0.inherited && $0.style != report.architecture.style }
+        if !own.isEmpty { out += " · modules of another style: " + own.map { "\($0.module) `\($0.style.rawValue)`" }.joined(separator: ", ") }
         out += "\n\n| Layer | #Comp | Share | #IntDepends | #ExtDepends | #CompleteExtDepends |\n|---|---:|---:|---:|---:|---:|\n"
         for l in m.layers {
             let title = report.layers.first { $0.name == l.layer }?.title ?? l.layer

@@ -3,13 +3,29 @@ import CartoCore
 
 /// Human-readable summary: layers, violations grouped by rule with `file:line`, pressure points.
 public enum TextReport {
+    /// Modules with their component counts and styles, biggest first (nothing for a one-module codebase).
+    static func modules(_ report: ArchitectureReport) -> String {
+        guard report.architecture.modules.count > 1 else { return "" }
+        let counts = Dictionary(grouping: report.components.compactMap(\.module), by: { $0 }).mapValues(\.count)
+        let listed = report.architecture.modules.sorted { (counts[$1.module] ?? 0, $0.module) < (counts[$0.module] ?? 0, $1.module) }
+        let width = min(28, listed.map(\.module.count).max() ?? 10)
+        var out = "Modules: \(listed.count)\n"
+        for m in listed.prefix(12) {
+            let style = m.inherited ? "\(m.style.rawValue) (codebase's)" : "\(m.style.rawValue) (confidence \(formatShare(m.confidence * 100))%): \(m.evidence.summary)"
+            out += "  \(m.module.padding(toLength: width, withPad: " ", startingAt: 0))  \(pad(counts[m.module] ?? 0, 5)) components  \(style)\n"
+        }
+        if listed.count > 12 { out += "  … and \(listed.count - 12) more (--format json lists them all)\n" }
+        return out
+    }
+
     public static func render(_ report: ArchitectureReport, style: TerminalStyle) -> String {
         let m = report.metrics
         var out = ""
         out += style.bold("carto arch") + " — \(report.root) (preset \(report.preset))\n"
         out += "\(m.components) components, \(m.dependencies) dependencies, \(report.diagnostics.count) diagnostics\n"
         let a = report.architecture
-        out += "Architecture: \(a.style.rawValue) (confidence \(formatShare(a.confidence * 100))%)\(a.evidence.summary.isEmpty ? "" : ": " + a.evidence.summary)\n\n"
+        out += "Architecture: \(a.style.rawValue) (confidence \(formatShare(a.confidence * 100))%)\(a.evidence.summary.isEmpty ? "" : ": " + a.evidence.summary)\n"
+        out += modules(report) + "\n"
         out += style.bold("Layers") + "\n"
         let width = max(10, report.layers.map(\.title.count).max() ?? 10)
         for l in m.layers {

@@ -6,6 +6,8 @@ public struct AnalysisStage: Sendable {
     public var preset: Preset
     public var layers: [LayerDefinition]
     public var rules: [any ArchitectureRule]
+    /// Rules for edges leaving a module whose detected style differs from the codebase's (`auto` only).
+    public var moduleRules: [String: [any ArchitectureRule]]
     public var allowed: Set<LayerPair>
     public var baseline: Baseline?
     /// The detected style for the report (detected from the assignments given to `run` when nil).
@@ -22,7 +24,10 @@ public struct AnalysisStage: Sendable {
                                           color: custom.color ?? palette[layers.count % palette.count]))
         }
         self.layers = layers
-        self.rules = preset.rules + configuration.forbidden.map { ForbiddenLayerDependencyRule(from: $0.from, to: $0.to) }
+        let configured: [any ArchitectureRule] = configuration.forbidden.map { ForbiddenLayerDependencyRule(from: $0.from, to: $0.to) }
+            + configuration.forbiddenModuleDependencies.map { ForbiddenModuleDependencyRule(from: $0.from, to: $0.to) }
+        self.rules = preset.rules + configured
+        self.moduleRules = preset.name == Preset.auto.name ? (detected?.moduleRules ?? [:]).mapValues { $0 + configured } : [:]
         self.allowed = Set(configuration.allowed)
         self.baseline = baseline
     }
@@ -50,7 +55,9 @@ public struct AnalysisStage: Sendable {
             // A type and the types nested in it are one unit (`ProductCell` and `ProductCell.Style`): never a violation.
             if Self.isNesting(components[edge.from].qualifiedName, components[edge.to].qualifiedName) { continue }
             // Most edges break no rule: decide that first, and look for delegation only where a rule would fire.
-            let broken = rules.filter { $0.isViolated(from: from, to: to) }
+            let a = components[edge.from], b = components[edge.to]
+            let broken = (a.module.flatMap { moduleRules[$0] } ?? rules)
+                .filter { $0.isViolated(from: from, to: to, fromModule: a.module, toModule: b.module) }
             if broken.isEmpty { continue }
             if Self.isDelegation(from: components[edge.from], from, to: components[edge.to], to, kind: edge.label.kind) {
                 delegateInterfaces += 1
@@ -63,12 +70,12 @@ public struct AnalysisStage: Sendable {
                     suppressed += 1
                     continue
                 }
-                let a = components[edge.from], b = components[edge.to]
+                let message = rule is ForbiddenModuleDependencyRule
+                    ? "'\(a.name)' (module \(a.module ?? "")) depends on '\(b.name)' (module \(b.module ?? "")) (\(describe(edge.label.kind))): \(rule.name)"
+                    : "\(title(from.layer)) '\(a.name)' depends on \(to.layer) '\(b.name)' (\(describe(edge.label.kind))): \(rule.name.lowercased())"
                 violations.append(Violation(
                     rule: rule.identifier, from: a.id, to: b.id, fromLayer: from.layer, toLayer: to.layer, kind: edge.label.kind,
-                    file: edge.label.file, line: edge.label.line,
-                    message: "\(title(from.layer)) '\(a.name)' depends on \(to.layer) '\(b.name)' (\(describe(edge.label.kind))): \(rule.name.lowercased())",
-                    isNew: true))
+                    file: edge.label.file, line: edge.label.line, message: message, isNew: true))
                 violatingTargets[edge.from].insert(edge.to)
                 violationCounts[edge.from] += 1
             }
@@ -81,7 +88,7 @@ public struct AnalysisStage: Sendable {
                               violatingTargets: violatingTargets, violationCounts: violationCounts, delegateInterfaces: delegateInterfaces)
         let reportComponents = components.indices.map { i -> ArchitectureReport.ReportComponent in
             let c = components[i], a = assignments[i]
-            return .init(id: c.id, name: c.name, qualifiedName: c.qualifiedName, kind: c.kind, layer: a.layer, role: a.role,
+            return .init(id: c.id, name: c.name, qualifiedName: c.qualifiedName, kind: c.kind, module: c.module, layer: a.layer, role: a.role,
                          heuristic: a.heuristic, reason: a.reason, file: c.file, line: c.line, size: c.size)
         }.sorted { ($0.qualifiedName, $0.file, $0.line) < ($1.qualifiedName, $1.file, $1.line) }
 
@@ -93,10 +100,19 @@ public struct AnalysisStage: Sendable {
         return ArchitectureReport(
             root: document.root, preset: preset.name, architecture: detected ?? StyleDetection.detect(architecture, assignments: assignments),
             layers: reportLayers,
-            rules: rules.map { .init(id: $0.identifier, aliases: $0.aliases, name: $0.name, summary: $0.summary) },
+            rules: allRules.map { .init(id: $0.identifier, aliases: $0.aliases, name: $0.name, summary: $0.summary) },
+            modules: document.modules,
             components: reportComponents, dependencies: lists.dependencies,
             externalDependencies: lists.external, violations: violations, metrics: metrics,
             diagnostics: document.diagnostics)
+    }
+
+    /// The codebase's rules, then those only some modules' styles add.
+    var allRules: [any ArchitectureRule] {
+        var seen = Set(rules.map(\.identifier))
+        var result = rules
+        for key in moduleRules.keys.sorted() { for r in moduleRules[key]! where seen.insert(r.identifier).inserted { result.append(r) } }
+        return result
     }
 
     static func isNesting(_ a: String, _ b: String) -> Bool {

@@ -7,6 +7,8 @@ public struct ArchitectureReport: Codable, Sendable {
         public var name: String
         public var qualifiedName: String
         public var kind: ComponentKind
+        /// The module (SwiftPM or Xcode target, else folder) declaring it.
+        public var module: String?
         public var layer: String
         public var role: String
         /// The heuristic that decided the layer, and its evidence.
@@ -36,6 +38,8 @@ public struct ArchitectureReport: Codable, Sendable {
     public var architecture: DetectedArchitecture
     public var layers: [LayerDefinition]
     public var rules: [RuleDescription]
+    /// The modules read from the codebase's manifests (`Package.swift`, `project.pbxproj`) and `.carto.yml`.
+    public var modules: [ModuleDefinition]
     public var components: [ReportComponent]
     public var dependencies: [Dependency]
     public var externalDependencies: [ExternalReference]

@@ -14,9 +14,14 @@ public protocol ArchitectureRule: Sendable {
     var examplePreset: String { get }
 
     func isViolated(from: LayerAssignment, to: LayerAssignment) -> Bool
+    /// The edge with its ends' modules; layer rules ignore them (the default), module rules read only them.
+    func isViolated(from: LayerAssignment, to: LayerAssignment, fromModule: String?, toModule: String?) -> Bool
 }
 
 extension ArchitectureRule {
+    public func isViolated(from: LayerAssignment, to: LayerAssignment, fromModule: String?, toModule: String?) -> Bool {
+        isViolated(from: from, to: to)
+    }
     public var aliases: [String] { [] }
     public var triggeringExamples: [String] { [] }
     public var nonTriggeringExamples: [String] { [] }
@@ -217,5 +222,32 @@ public struct ViewModelIsolationRule: ArchitectureRule {
     public init() {}
     public func isViolated(from: LayerAssignment, to: LayerAssignment) -> Bool {
         (from.role == Role.viewModel || from.role == Role.observableModel) && (to.role == Role.view || to.role == Role.viewController)
+    }
+}
+
+/// A module dependency forbidden in `.carto.yml` (`moduleRules: {forbidden: [{from: Storage, to: UI}]}`): no
+/// component of `from` may depend on a component of `to` (`*`: of any other module), whatever their layers.
+public struct ForbiddenModuleDependencyRule: ArchitectureRule {
+    public let identifier = "module-dependency"
+    public let name: String
+    public let summary: String
+    public let fromModule: String
+    public let toModule: String
+
+    public init(from: String, to: String) {
+        fromModule = from
+        toModule = to
+        name = to == "*" ? "\(from) must not depend on other modules" : "\(from) must not depend on \(to)"
+        summary = to == "*"
+            ? "Components of module \(from) must not depend on components of any other module of the codebase (.carto.yml moduleRules)."
+            : "Components of module \(from) must not depend on components of module \(to) (.carto.yml moduleRules)."
+    }
+
+    /// Layers alone never break a module rule.
+    public func isViolated(from: LayerAssignment, to: LayerAssignment) -> Bool { false }
+
+    public func isViolated(from: LayerAssignment, to: LayerAssignment, fromModule: String?, toModule: String?) -> Bool {
+        guard let a = fromModule, let b = toModule, a == self.fromModule, a != b else { return false }
+        return self.toModule == "*" || b == self.toModule
     }
 }

@@ -67,7 +67,29 @@ public struct DetectedArchitecture: Codable, Sendable, Equatable {
     public var style: ArchitectureStyle
     public var confidence: Double
     public var evidence: ArchitectureEvidence
+    /// The same per module, by module name (empty when the codebase is one module).
+    public var modules: [ModuleArchitecture] = []
     public init(style: ArchitectureStyle, confidence: Double, evidence: ArchitectureEvidence) {
         self.style = style; self.confidence = confidence; self.evidence = evidence
     }
+
+    /// The rules `auto` applies to edges leaving each module, where they differ from the codebase's: a module's
+    /// own style decides, except that VIPER's rules need VIPER's layers, so a VIPER module inside a codebase of
+    /// another style keeps the codebase's rules (and a VIPER codebase checks every module by VIPER's).
+    public var moduleRules: [String: [any ArchitectureRule]] {
+        guard style != .viper else { return [:] }
+        var result: [String: [any ArchitectureRule]] = [:]
+        for m in modules where !m.inherited && m.style != style && m.style != .viper { result[m.module] = m.style.rules }
+        return result
+    }
+}
+
+/// A module's detected style. `inherited`: the module has no screens or screen logic of its own (a storage or
+/// networking library, test code), so the codebase's style and rules apply to it.
+public struct ModuleArchitecture: Codable, Sendable, Equatable {
+    public var module: String
+    public var style: ArchitectureStyle
+    public var confidence: Double
+    public var evidence: ArchitectureEvidence
+    public var inherited: Bool
 }

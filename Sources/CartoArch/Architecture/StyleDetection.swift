@@ -9,10 +9,32 @@
 ///    **mvc-coordinators** with a coordinator, else **mvc**.
 /// Confidence: the share of the screens in the deciding toolkit (view controllers for UIKit, SwiftUI views for
 /// SwiftUI), and for MVVM at most the share of view models among what they are counted against.
+///
+/// Each module is decided the same way from its own components; a module with fewer than `minimumScreens`
+/// screens (a storage or networking library, a test target, a share extension with one view controller) has too
+/// little evidence for a style of its own and takes the codebase's (`inherited`).
 public enum StyleDetection {
+    public static let minimumScreens = 5
+
     public static func detect(_ architecture: ExtractedArchitecture, assignments: [LayerAssignment]) -> DetectedArchitecture {
+        var whole = decide(evidence(architecture, assignments: assignments, indices: architecture.components.indices))
+        let byModule = Dictionary(grouping: architecture.components.indices) { architecture.components[$0].module ?? "" }
+        guard byModule.count > 1 else { return whole }
+        whole.modules = byModule.keys.sorted().map { name in
+            let e = evidence(architecture, assignments: assignments, indices: byModule[name]!)
+            guard e.viewControllers + e.swiftUIViews >= minimumScreens || e.reducers >= 2 || e.interactors >= 2 else {
+                return ModuleArchitecture(module: name, style: whole.style, confidence: whole.confidence, evidence: e, inherited: true)
+            }
+            let d = decide(e)
+            return ModuleArchitecture(module: name, style: d.style, confidence: d.confidence, evidence: e, inherited: false)
+        }
+        return whole
+    }
+
+    static func evidence<S: Sequence<Int>>(_ architecture: ExtractedArchitecture, assignments: [LayerAssignment], indices: S) -> ArchitectureEvidence {
         var e = ArchitectureEvidence()
-        for (i, c) in architecture.components.enumerated() {
+        for i in indices {
+            let c = architecture.components[i]
             let a = assignments[i]
             guard a.layer != "test" else { continue }
             switch a.role {
@@ -33,6 +55,10 @@ public enum StyleDetection {
             }
             if c.imports.contains("ComposableArchitecture") { e.composableArchitectureImports += 1 }
         }
+        return e
+    }
+
+    static func decide(_ e: ArchitectureEvidence) -> DetectedArchitecture {
         func share(_ part: Int, of whole: Int) -> Double { whole == 0 ? 0 : (min(1, Double(part) / Double(whole)) * 100).rounded() / 100 }
         let screens = e.viewControllers + e.swiftUIViews
         if e.composableArchitectureImports > 0 && e.reducers >= 2 {

@@ -11,10 +11,29 @@ public struct CustomLayerConfiguration: Codable, Hashable, Sendable {
     public var conformsTo: [String] = []
     public var namePattern: String?
     public var paths: [String] = []
+    /// Modules the layer applies to: its other criteria match only there, and with no other criterion it claims
+    /// every component of these modules (`{name: model, modules: [Storage]}`).
+    public var modules: [String] = []
 
-    public init(name: String, baseTypes: [String] = [], conformsTo: [String] = [], namePattern: String? = nil, paths: [String] = []) {
+    public init(name: String, baseTypes: [String] = [], conformsTo: [String] = [], namePattern: String? = nil, paths: [String] = [],
+                modules: [String] = []) {
         self.name = name; self.baseTypes = baseTypes; self.conformsTo = conformsTo; self.namePattern = namePattern; self.paths = paths
+        self.modules = modules
     }
+}
+
+/// A module declared in `.carto.yml` by its folders (relative to the analysed folder); it wins over manifests.
+public struct ModuleConfiguration: Codable, Hashable, Sendable {
+    public var name: String
+    public var paths: [String]
+    public init(name: String, paths: [String]) { self.name = name; self.paths = paths }
+}
+
+/// A module dependency rule: components of `from` must not depend on components of `to` (`*`: any other module).
+public struct ModulePair: Codable, Hashable, Sendable {
+    public var from: String
+    public var to: String
+    public init(from: String, to: String) { self.from = from; self.to = to }
 }
 
 public struct LayerPair: Codable, Hashable, Sendable {
@@ -32,12 +51,20 @@ public struct CartoConfiguration: Sendable, Equatable {
     public var layers: [CustomLayerConfiguration] = []
     public var forbidden: [LayerPair] = []
     public var allowed: [LayerPair] = []
+    public var modules: [ModuleConfiguration] = []
+    public var forbiddenModuleDependencies: [ModulePair] = []
 
     public init() {}
 
+    /// Every module name the configuration mentions, with the key naming it, to check against the codebase's modules.
+    public var mentionedModules: [(name: String, key: String)] {
+        layers.flatMap { l in l.modules.map { ($0, "layers.modules (layer \(l.name))") } }
+            + forbiddenModuleDependencies.flatMap { [($0.from, "moduleRules.forbidden"), ($0.to, "moduleRules.forbidden")] }.filter { $0.0 != "*" }
+    }
+
     public static let fileName = ".carto.yml"
-    static let topLevelKeys = ["preset", "exclude", "maxFileSize", "layers", "rules"]
-    static let layerKeys = ["name", "title", "color", "baseTypes", "conformsTo", "namePattern", "paths"]
+    static let topLevelKeys = ["preset", "exclude", "maxFileSize", "layers", "rules", "modules", "moduleRules"]
+    static let layerKeys = ["name", "title", "color", "baseTypes", "conformsTo", "namePattern", "paths", "modules"]
     static let ruleKeys = ["forbidden", "allowed"]
 
     /// Loads `path`. Throws `CartoError` naming the file, line and key on any problem.
@@ -99,6 +126,31 @@ public struct CartoConfiguration: Sendable, Equatable {
                     }
                     if ruleKey == "forbidden" { config.forbidden = pairs } else { config.allowed = pairs }
                 }
+            case "modules":
+                guard let seq = value.sequence else { throw fail("expected a list of modules, each {name, paths}") }
+                for item in seq {
+                    guard let m = item.mapping, let name = m["name"]?.string, !name.isEmpty, let pathsNode = m["paths"], m.count == 2 else {
+                        throw CartoError("\(file):\(line(item)): key 'modules': each module needs exactly 'name' and 'paths' (folders relative to the analysed folder)")
+                    }
+                    let paths = try stringList(pathsNode, fail: fail).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+                    config.modules.append(ModuleConfiguration(name: name, paths: paths))
+                }
+            case "moduleRules":
+                guard let rules = value.mapping else { throw fail("expected a mapping with 'forbidden'") }
+                for (ruleKeyNode, ruleValue) in rules {
+                    guard ruleKeyNode.string == "forbidden" else {
+                        throw CartoError("\(file):\(line(ruleKeyNode)): unknown key 'moduleRules.\(ruleKeyNode.string ?? "")'; expected forbidden")
+                    }
+                    guard let seq = ruleValue.sequence else {
+                        throw CartoError("\(file):\(line(ruleValue)): key 'moduleRules.forbidden': expected a list of {from, to} module pairs")
+                    }
+                    for item in seq {
+                        guard let m = item.mapping, let from = m["from"]?.string, let to = m["to"]?.string, m.count == 2, from != "*" else {
+                            throw CartoError("\(file):\(line(item)): key 'moduleRules.forbidden': each entry needs exactly 'from' (a module) and 'to' (a module or *)")
+                        }
+                        config.forbiddenModuleDependencies.append(ModulePair(from: from, to: to))
+                    }
+                }
             case "crawl":
                 break   // carto crawl's specification (CartoExplore.CrawlSpecification reads it)
             default:
@@ -123,6 +175,7 @@ public struct CartoConfiguration: Sendable, Equatable {
             case "baseTypes": layer.baseTypes = try stringList(value, fail: fail)
             case "conformsTo": layer.conformsTo = try stringList(value, fail: fail)
             case "paths": layer.paths = try stringList(value, fail: fail)
+            case "modules": layer.modules = try stringList(value, fail: fail)
             case "namePattern":
                 guard let s = value.string else { throw fail("expected a regular expression") }
                 do { _ = try NSRegularExpression(pattern: s) } catch { throw fail("invalid regular expression '\(s)'") }

@@ -16,15 +16,17 @@ public struct DetectionStage: Sendable {
     public var options: Options
     public init(options: Options) { self.options = options }
 
-    public func run(files: [FileDiscovery.File], root: String, progress: ProgressReporter? = nil) -> AnalysisDocument {
-        run(files: files, root: root, progress: progress, timer: nil)
+    /// `modules`: which module each file belongs to; nil: every component in one module named after `root`.
+    public func run(files: [FileDiscovery.File], root: String, modules: ModuleMap? = nil, progress: ProgressReporter? = nil) -> AnalysisDocument {
+        run(files: files, root: root, modules: modules, progress: progress, timer: nil)
     }
 
-    func run(files: [FileDiscovery.File], root: String, progress: ProgressReporter?, timer: StageTimer?) -> AnalysisDocument {
+    func run(files: [FileDiscovery.File], root: String, modules: ModuleMap?, progress: ProgressReporter?, timer: StageTimer?) -> AnalysisDocument {
         progress?.begin(phase: "Parsing Swift files", total: files.count)
         let summaries = summarise(files: files, progress: progress)
         timer?.lap("parse and walk")
-        let document = Self.merge(summaries: summaries, root: root)
+        let map = modules ?? (try? ModuleDiscovery.discover(root: root, manifests: []))?.map
+        let document = Self.merge(summaries: summaries, root: root, modules: map)
         timer?.lap("merge")
         return document
     }
@@ -53,7 +55,7 @@ public struct DetectionStage: Sendable {
         return results.map { $0! }
     }
 
-    static func merge(summaries: [FileSummary], root: String) -> AnalysisDocument {
+    static func merge(summaries: [FileSummary], root: String, modules: ModuleMap?) -> AnalysisDocument {
         var components: [Component] = []
         var typealiases: [TypealiasInfo] = []
         var diagnostics: [Diagnostic] = []
@@ -63,6 +65,7 @@ public struct DetectionStage: Sendable {
 
         for summary in summaries {
             let file = summary.relativePath
+            let module = modules?.module(ofFile: file)
             files.append(.init(path: file, lines: summary.lineCount))
             if !summary.ignores.isEmpty { ignores[file] = summary.ignores }
             for d in summary.diagnostics {
@@ -83,6 +86,7 @@ public struct DetectionStage: Sendable {
                     c.navigationCalls = record.navigationCalls
                     c.imports = summary.imports
                     c.ignoredRules = record.ignoredRules
+                    c.module = module
                     components.append(c)
                 case .extension:
                     pendingExtensions.append((record, file, summary.imports))
@@ -91,7 +95,7 @@ public struct DetectionStage: Sendable {
         }
 
         assignIdentifiers(&components)
-        let resolver = NameResolver(components: components, typealiases: typealiases)
+        let resolver = NameResolver(components: components, typealiases: typealiases, modules: modules?.modules ?? [])
         var external: [AnalysisDocument.ExternalExtension] = []
         for (record, file, imports) in pendingExtensions {
             let name = record.path.joined(separator: ".")
@@ -116,6 +120,7 @@ public struct DetectionStage: Sendable {
         var document = AnalysisDocument(root: root, files: files, components: components, typealiases: typealiases,
                                         externalExtensions: external, diagnostics: diagnostics)
         document.ignores = ignores
+        document.modules = modules?.modules ?? []
         return document
     }
 

@@ -81,7 +81,7 @@ public struct ExtractionStage: Sendable {
     public func run(_ document: AnalysisDocument) -> ExtractedArchitecture {
         let components = document.components
         let files = document.files.map(\.path)
-        let base = NameResolver(components: components, typealiases: document.typealiases.filter { !$0.target.contains("&") })
+        let base = NameResolver(components: components, typealiases: document.typealiases.filter { !$0.target.contains("&") }, modules: document.modules)
         let compositions = Dictionary(document.typealiases.filter { $0.target.contains("&") }.map { ($0.qualifiedName, $0.target.components(separatedBy: " & ")) },
                                       uniquingKeysWith: { first, _ in first })
         let count = components.count

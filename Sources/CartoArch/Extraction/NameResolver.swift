@@ -1,6 +1,8 @@
 /// Resolves a type name as written at a site to a component of the codebase, the way Swift's lookup does
 /// for the cases that matter here: innermost enclosing scope first, then outwards; typealiases followed;
-/// a leading module name dropped when the rest resolves. Results are memoised per (scope, name).
+/// a leading module name dropped when the rest resolves (and then only that module's components taken). Among
+/// same-named components of several modules, the site's own module wins, then the modules it depends on, then
+/// the one whose file is nearest. Results are memoised per (scope, name).
 final class NameResolver: @unchecked Sendable {
     private let byQualifiedName: [String: [Int]]
     private let aliases: [String: (target: String, scope: [String])]
@@ -10,19 +12,34 @@ final class NameResolver: @unchecked Sendable {
     /// Every name segment of every declared type and typealias: a name whose first segment is not here
     /// cannot denote a codebase type in any scope (`String`, `UIView`), which settles most lookups at once.
     private let knownSegments: Set<String>
+    private let modules: ModuleFacts
+
+    /// Who is in which module, for choosing among same-named components.
+    struct ModuleFacts: Sendable {
+        var componentModules: [String?] = []
+        var fileModules: [String: String] = [:]
+        var dependencies: [String: Set<String>] = [:]
+        var names: Set<String> = []
+    }
 
     /// A resolver with the same tables and a memo of its own, for another thread.
-    func copy() -> NameResolver { NameResolver(byQualifiedName: byQualifiedName, aliases: aliases, componentFiles: componentFiles, qualifiedNames: qualifiedNames, knownSegments: knownSegments) }
+    func copy() -> NameResolver { NameResolver(byQualifiedName: byQualifiedName, aliases: aliases, componentFiles: componentFiles, qualifiedNames: qualifiedNames, knownSegments: knownSegments, modules: modules) }
 
-    private init(byQualifiedName: [String: [Int]], aliases: [String: (target: String, scope: [String])], componentFiles: [String], qualifiedNames: [String], knownSegments: Set<String>) {
+    private init(byQualifiedName: [String: [Int]], aliases: [String: (target: String, scope: [String])], componentFiles: [String], qualifiedNames: [String], knownSegments: Set<String>, modules: ModuleFacts) {
         self.knownSegments = knownSegments
+        self.modules = modules
         self.byQualifiedName = byQualifiedName
         self.aliases = aliases
         self.componentFiles = componentFiles
         self.qualifiedNames = qualifiedNames
     }
 
-    init(components: [Component], typealiases: [TypealiasInfo]) {
+    init(components: [Component], typealiases: [TypealiasInfo], modules definitions: [ModuleDefinition] = []) {
+        var facts = ModuleFacts()
+        facts.componentModules = components.map(\.module)
+        for c in components { if let m = c.module { facts.fileModules[c.file] = m; facts.names.insert(m) } }
+        for m in definitions { facts.dependencies[m.name, default: []].formUnion(m.dependencies); facts.names.insert(m.name) }
+        modules = facts
         var index: [String: [Int]] = [:]
         for (i, c) in components.enumerated() { index[c.qualifiedName, default: []].append(i) }
         byQualifiedName = index
@@ -78,8 +95,13 @@ final class NameResolver: @unchecked Sendable {
             let parts = name.split(separator: ".").map(String.init)
             var result = lookup(parts, scope: scope, depth: 0)
             if result == nil, parts.count > 1 {
-                // `MyModule.Foo` or `UIKit.UIView`: try without the module name.
+                // `MyModule.Foo` or `UIKit.UIView`: try without the module name; a module of the codebase then
+                // narrows the candidates to its own components.
                 result = lookup(Array(parts.dropFirst()), scope: [], depth: 0)
+                if let found = result, modules.names.contains(parts[0]) {
+                    let inModule = found.filter { modules.componentModules[$0] == parts[0] }
+                    if !inModule.isEmpty { result = inModule }
+                }
             }
             candidates = result ?? []
             memo[key] = candidates
@@ -116,11 +138,21 @@ final class NameResolver: @unchecked Sendable {
 
     private func componentQualifiedName(_ i: Int) -> String { qualifiedNames[i] }
 
-    /// Among same-named components (one per module), the one whose file shares the longest folder prefix with the site.
+    /// Among same-named components (one per module): those of the site's module, else of the modules it depends
+    /// on, else all; of these the one whose file shares the longest folder prefix with the site.
     private func best(_ candidates: [Int], fromFile: String) -> Int {
         if candidates.count == 1 { return candidates[0] }
-        var bestIndex = candidates[0], bestScore = -1
-        for c in candidates {
+        var pool = candidates
+        if let site = modules.fileModules[fromFile] {
+            let own = candidates.filter { modules.componentModules[$0] == site }
+            if !own.isEmpty { pool = own } else if let deps = modules.dependencies[site] {
+                let imported = candidates.filter { modules.componentModules[$0].map(deps.contains) ?? false }
+                if !imported.isEmpty { pool = imported }
+            }
+        }
+        if pool.count == 1 { return pool[0] }
+        var bestIndex = pool[0], bestScore = -1
+        for c in pool {
             let score = Self.commonPrefixLength(componentFiles[c], fromFile)
             if score > bestScore { bestScore = score; bestIndex = c }
         }

@@ -21,9 +21,11 @@ public struct AnalysisDocument: Codable, Sendable {
     public var typealiases: [TypealiasInfo]
     public var externalExtensions: [ExternalExtension]
     public var diagnostics: [Diagnostic]
+    /// The codebase's modules from its manifests (empty when it has none: components then carry folder modules).
+    public var modules: [ModuleDefinition] = []
 
     /// `// carto:ignore` comments per file: line → rule ids.
     var ignores: [String: [Int: Set<String>]] = [:]
 
-    enum CodingKeys: String, CodingKey { case root, files, components, typealiases, externalExtensions, diagnostics }
+    enum CodingKeys: String, CodingKey { case root, modules, files, components, typealiases, externalExtensions, diagnostics }
 }

@@ -61,6 +61,8 @@ public struct Component: Codable, Sendable {
     public var properties: [PropertyInfo]
     public var methods: [MethodInfo]
     public var extensions: [ExtensionSite]
+    /// The module (SwiftPM or Xcode target) declaring it; see `ModuleMap`.
+    public var module: String?
 
     // Facts used by later stages; not part of the analysis document.
     /// Type references found in the component's body, unresolved.
@@ -73,7 +75,7 @@ public struct Component: Codable, Sendable {
     var ignoredRules: Set<String> = []
 
     enum CodingKeys: String, CodingKey {
-        case id, name, qualifiedName, kind, file, line, size, inheritance, attributes, properties, methods, extensions
+        case id, name, qualifiedName, kind, module, file, line, size, inheritance, attributes, properties, methods, extensions
     }
 }
 

@@ -52,14 +52,32 @@ public struct ArchitectureAnalyzer: Sendable {
     }
 
     private func detect(path: String, configuration: CartoConfiguration, progress: ProgressReporter) throws -> AnalysisDocument {
-        let discovery = FileDiscovery(options: .init(extensions: ["swift"], excludes: (configuration.exclude + options.excludes).map(Glob.init)))
+        // One walk finds the Swift files and the manifests (Package.swift is both).
+        let discovery = FileDiscovery(options: .init(extensions: ["swift", "pbxproj"], excludes: (configuration.exclude + options.excludes).map(Glob.init)))
         let timer = StageTimer()
         let found = try discovery.discover(root: path)
+        let swiftFiles = found.files.filter { $0.relativePath.hasSuffix(".swift") }
+        let manifests = found.files.map(\.relativePath).filter {
+            $0.hasSuffix(".xcodeproj/project.pbxproj") || $0 == "Package.swift" || $0.hasSuffix("/Package.swift")
+        }
+        let modules = try ModuleDiscovery.discover(root: path, manifests: manifests, configured: configuration.modules)
         timer.lap("discovery")
         let maxSize = options.maxFileSize ?? configuration.maxFileSize ?? Self.defaultMaxFileSize
-        var document = DetectionStage(options: .init(maxFileSize: maxSize, jobs: options.jobs)).run(files: found.files, root: path, progress: progress, timer: timer)
-        document.diagnostics = (found.diagnostics + document.diagnostics).sorted()
+        var document = DetectionStage(options: .init(maxFileSize: maxSize, jobs: options.jobs))
+            .run(files: swiftFiles, root: path, modules: modules.map, progress: progress, timer: timer)
+        document.diagnostics = (found.diagnostics + modules.diagnostics + document.diagnostics).sorted()
+        try Self.checkModuleNames(configuration, document: document)
         return document
+    }
+
+    /// A module named in `.carto.yml` that the codebase does not have is a mistake (a typo would silently switch a
+    /// rule off): exit 2 naming it and the modules there are.
+    static func checkModuleNames(_ configuration: CartoConfiguration, document: AnalysisDocument) throws {
+        let known = Set(document.modules.map(\.name) + document.components.compactMap(\.module))
+        for (name, key) in configuration.mentionedModules where !known.contains(name) {
+            let list = known.sorted().prefix(12).joined(separator: ", ") + (known.count > 12 ? ", …" : "")
+            throw CartoError("\(CartoConfiguration.fileName): \(key) names module '\(name)', which this codebase does not have (modules: \(list)); fix the name")
+        }
     }
 
     /// The full analysis.

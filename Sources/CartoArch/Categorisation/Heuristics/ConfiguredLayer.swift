@@ -4,7 +4,7 @@ import CartoCore
 /// A layer declared in `.carto.yml`: components match by base type, conformance, name pattern or path glob.
 public struct ConfiguredLayer: CategorisationHeuristic {
     public static let identifier = "configured-layer"
-    public static let summary = "Layers declared in .carto.yml claim the components that inherit from one of their base types, conform to one of their protocols, match their name pattern or live under one of their path globs; they run before the preset's heuristics."
+    public static let summary = "Layers declared in .carto.yml claim the components that inherit from one of their base types, conform to one of their protocols, match their name pattern or live under one of their path globs; with `modules`, only in those modules, and with `modules` alone, every component of those modules. They run before the preset's heuristics."
     public static let triggeringExamples: [CategorisationExample] = []
 
     public let definition: CustomLayerConfiguration
@@ -19,6 +19,9 @@ public struct ConfiguredLayer: CategorisationHeuristic {
 
     public func assign(_ i: Int, context: CategorisationContext) -> LayerAssignment? {
         let c = context.components[i]
+        if !definition.modules.isEmpty {
+            guard let module = c.module, definition.modules.contains(module) else { return nil }
+        }
         func hit(_ reason: String) -> LayerAssignment {
             LayerAssignment(layer: definition.name, role: definition.name, heuristic: Self.identifier, reason: reason)
         }
@@ -35,6 +38,9 @@ public struct ConfiguredLayer: CategorisationHeuristic {
         }
         if let g = globs.first(where: { $0.matches(c.file) }) {
             return hit("file matches \(g.pattern) (.carto.yml layer \(definition.name))")
+        }
+        if !definition.modules.isEmpty && definition.baseTypes.isEmpty && definition.conformsTo.isEmpty && regex == nil && globs.isEmpty {
+            return hit("in module \(c.module ?? "") (.carto.yml layer \(definition.name))")
         }
         return nil
     }

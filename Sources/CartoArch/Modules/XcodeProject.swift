@@ -1,0 +1,132 @@
+import Foundation
+import CartoCore
+
+/// An Xcode project's native targets with the Swift files they compile, read from `project.pbxproj`.
+/// The file is an old-style (OpenStep) property list; Foundation's `PropertyListSerialization` reads it, with
+/// line numbers in its errors. The untyped dictionaries stay inside this file: the rest of carto sees `Target`.
+public struct XcodeProject: Sendable, Equatable {
+    public struct Target: Sendable, Equatable {
+        public var name: String
+        public var kind: ModuleKind
+        /// Swift files of its Sources build phase, relative to the analysed folder.
+        public var files: [String]
+        /// Folders of Xcode 16's synchronized groups (every file inside compiles into the target), relative.
+        public var folders: [String]
+        /// Files of synchronized folders excluded from this target (membership exceptions), relative.
+        public var excluded: [String]
+        /// Targets of the same project it depends on.
+        public var dependencies: [String]
+        /// Swift package products it links (`packageProductDependencies`).
+        public var packageProducts: [String]
+    }
+
+    /// `project.pbxproj` relative to the analysed folder.
+    public var file: String
+    public var targets: [Target]
+
+    /// Reads `path` (`file` names it in reports and is what paths are made relative from: the folder holding the
+    /// `.xcodeproj` is the project's folder). Throws `CartoError` naming the file when it is not a readable project.
+    public static func read(path: String, file: String) throws -> XcodeProject {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CartoError("\(file): Xcode project is not readable; check its permissions or add it to exclude in .carto.yml")
+        }
+        return try parse(data, file: file)
+    }
+
+    public static func parse(_ data: Data, file: String) throws -> XcodeProject {
+        func fail(_ what: String) -> CartoError {
+            CartoError("\(file): not a valid Xcode project (\(what)); repair it (Xcode rewrites it on save) or add it to exclude in .carto.yml")
+        }
+        let plist: Any
+        do { plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {
+            let detail = (error as NSError).userInfo["kCFPropertyListOldStyleParsingError"].map { ($0 as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? "\($0)" }
+                ?? (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            throw fail(CartoError.oneLine(detail))
+        }
+        guard let root = plist as? [String: Any], let objects = root["objects"] as? [String: [String: Any]],
+              let rootID = root["rootObject"] as? String, let project = objects[rootID], project["isa"] as? String == "PBXProject" else {
+            throw fail("no objects or rootObject naming a PBXProject")
+        }
+        // <Name>.xcodeproj/project.pbxproj → the folder holding the .xcodeproj.
+        let projectFolder = ((file as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        let projectDir = normalise(join(projectFolder, project["projectDirPath"] as? String ?? ""))
+
+        // Each group's and file's parent, to build paths of `<group>`-relative references.
+        var parent: [String: String] = [:]
+        for (id, object) in objects {
+            for child in object["children"] as? [String] ?? [] { parent[child] = id }
+        }
+        var pathCache: [String: String?] = [:]
+        func path(of id: String) -> String? {
+            if let cached = pathCache[id] { return cached }
+            guard let object = objects[id] else { return nil }
+            let own = object["path"] as? String ?? ""
+            let result: String?
+            switch object["sourceTree"] as? String ?? "<group>" {
+            case "<group>":
+                if let p = parent[id] { result = path(of: p).map { join($0, own) } } else { result = join(projectDir, own) }
+            case "SOURCE_ROOT": result = join(projectDir, own)
+            default: result = nil   // <absolute>, SDKROOT, BUILT_PRODUCTS_DIR: outside the analysed folder
+            }
+            let normalised = result.map(normalise)
+            pathCache[id] = normalised
+            return normalised
+        }
+
+        let targetIDs = project["targets"] as? [String] ?? []
+        var names: [String: String] = [:]
+        for id in targetIDs { if let n = objects[id]?["name"] as? String { names[id] = n } }
+        var targets: [Target] = []
+        for id in targetIDs {
+            guard let target = objects[id], target["isa"] as? String == "PBXNativeTarget", let name = names[id] else { continue }
+            var files: [String] = []
+            for phaseID in target["buildPhases"] as? [String] ?? [] {
+                guard let phase = objects[phaseID], phase["isa"] as? String == "PBXSourcesBuildPhase" else { continue }
+                for buildFileID in phase["files"] as? [String] ?? [] {
+                    guard let ref = objects[buildFileID]?["fileRef"] as? String, let p = path(of: ref), p.hasSuffix(".swift") else { continue }
+                    files.append(p)
+                }
+            }
+            var folders: [String] = [], excluded: [String] = []
+            for groupID in target["fileSystemSynchronizedGroups"] as? [String] ?? [] {
+                guard let folder = path(of: groupID) else { continue }
+                folders.append(folder)
+                for exceptionID in objects[groupID]?["exceptions"] as? [String] ?? [] {
+                    guard let exception = objects[exceptionID], exception["target"] as? String == id else { continue }
+                    excluded += (exception["membershipExceptions"] as? [String] ?? []).map { normalise(join(folder, $0)) }
+                }
+            }
+            let dependencies = (target["dependencies"] as? [String] ?? []).compactMap { objects[$0]?["target"] as? String }.compactMap { names[$0] }
+            let products = (target["packageProductDependencies"] as? [String] ?? []).compactMap { objects[$0]?["productName"] as? String }
+            targets.append(Target(name: name, kind: kind(of: target["productType"] as? String ?? ""), files: files, folders: folders,
+                                  excluded: excluded, dependencies: dependencies, packageProducts: products))
+        }
+        return XcodeProject(file: file, targets: targets)
+    }
+
+    static func kind(of productType: String) -> ModuleKind {
+        switch productType {
+        case "com.apple.product-type.application", "com.apple.product-type.application.watchapp2", "com.apple.product-type.application.messages":
+            return .application
+        case let t where t.contains("extension") || t.hasSuffix(".watchkit2-extension"): return .appExtension
+        case let t where t.contains("test"): return .test
+        case let t where t.contains("framework"): return .framework
+        case let t where t.contains("library"): return .library
+        case "com.apple.product-type.tool": return .executable
+        default: return .other
+        }
+    }
+
+    private static func join(_ a: String, _ b: String) -> String { a.isEmpty ? b : b.isEmpty ? a : a + "/" + b }
+
+    /// `a/./b/../c` → `a/c`; no leading `./`.
+    static func normalise(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            parts.append(part)
+        }
+        return parts.joined(separator: "/")
+    }
+}
