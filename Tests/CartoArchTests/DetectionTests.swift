@@ -99,6 +99,6 @@ final class DetectionTests: XCTestCase {
         let doc = try TestCodebase(source: "struct A { let b: Int }").detect()
         let data = try JSONEncoder().encode(doc)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        XCTAssertEqual(Set(object.keys), ["root", "files", "components", "typealiases", "externalExtensions", "diagnostics"])
+        XCTAssertEqual(Set(object.keys), ["root", "modules", "files", "components", "typealiases", "externalExtensions", "diagnostics"])
     }
 }

@@ -26,6 +26,7 @@ public struct SwiftPackageManifest: Sendable, Equatable {
     public struct Product: Sendable, Equatable {
         public var name: String
         public var targets: [String]
+        public init(name: String, targets: [String]) { self.name = name; self.targets = targets }
     }
 
     /// The package folder relative to the analysed folder ("" for the root).
