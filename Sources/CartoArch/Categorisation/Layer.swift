@@ -28,6 +28,9 @@ public struct LayerDefinition: Codable, Hashable, Sendable {
 public enum Role {
     public static let viewController = "viewController"
     public static let coordinator = "coordinator"
+    /// A controller-layer helper that shows one screen or system sheets (alerts, share sheets) on behalf of the view
+    /// controller it is handed, without navigation of its own (`CoordinatorBehaviour`); R3 does not apply to it.
+    public static let presentationHelper = "presentationHelper"
     public static let applicationDelegate = "applicationDelegate"
     public static let view = "view"
     public static let model = "model"

@@ -116,11 +116,14 @@ public struct ExtractionStage: Sendable {
                                 compositions: [String: [String]]) -> Partial {
         var p = Partial()
         let c = components[i]
-        // Composition typealiases in an inheritance clause stand for each of their members.
-        let inheritance = c.inheritance.flatMap { entry -> [InheritedTypeName] in
-            guard let members = compositions[entry.name] else { return [entry] }
-            return members.map { InheritedTypeName(name: $0, file: entry.file, line: entry.line) }
+        // Composition typealiases in an inheritance clause stand for each of their members, and members that are
+        // compositions themselves for theirs (`typealias ShareableStory = StoryView & StorySharing`,
+        // `typealias StoryView = Story & View`).
+        func expand(_ entry: InheritedTypeName, depth: Int) -> [InheritedTypeName] {
+            guard depth < 8, let members = compositions[entry.name] else { return [entry] }
+            return members.flatMap { expand(InheritedTypeName(name: $0, file: entry.file, line: entry.line), depth: depth + 1) }
         }
+        let inheritance = c.inheritance.flatMap { expand($0, depth: 0) }
         let scope = c.qualifiedName.split(separator: ".").map(String.init)
         let scopeKey = c.qualifiedName
         let prefixes = NameResolver.prefixes(of: scope)

@@ -1,7 +1,9 @@
 /// H4, made careful: non-UI classes that hold a view controller, or that present / push / install view controllers they refer to.
+/// Those that only show one screen of the codebase or system sheets, with no navigation of their own, are
+/// presentation helpers (controller layer, not coordinators).
 public struct CoordinatorBehaviour: CategorisationHeuristic {
     public static let identifier = "coordinator-behaviour"
-    public static let summary = "Classes that are neither views nor view controllers but hold a view controller in a property and create view controllers, or call presentation and navigation APIs (present, pushViewController, setViewControllers, rootViewController =) on view controllers they refer to, are coordinating controllers. Merely keeping a (weak) reference to a screen does not make a model a coordinator."
+    public static let summary = "Classes that are neither views nor view controllers but hold a view controller in a property and create view controllers, or call presentation and navigation APIs (present, pushViewController, setViewControllers, rootViewController =) on view controllers they refer to, are coordinating controllers. Merely keeping a (weak) reference to a screen does not make a model a coordinator. A class that steers no navigation (no push, setViewControllers or navigation, tab or split controller of its own) and refers to at most one view controller of the codebase is a presentation helper (an alert, share-sheet or action-sheet helper the caller hands its view controller to): controller layer, role presentationHelper, which R3 leaves alone."
     public static let triggeringExamples = [
         CategorisationExample("""
             import UIKit
@@ -19,6 +21,23 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
                 func open(from source: UIViewController) { source.present(DetailVC(), animated: true) }
             }
             """, component: "Opener", layer: "controller", role: Role.coordinator),
+        CategorisationExample("""
+            import UIKit
+            final class SharingHelper {
+                func share(_ url: URL, from controller: UIViewController) {
+                    controller.present(UIActivityViewController(activityItems: [url], applicationActivities: nil), animated: true)
+                }
+            }
+            """, component: "SharingHelper", layer: "controller", role: Role.presentationHelper),
+        CategorisationExample("""
+            import UIKit
+            final class OptionsSheetController: UIViewController {}
+            final class OptionsPicker {
+                private var window: UIWindow?
+                private let sheet = OptionsSheetController()
+                func show() { window?.rootViewController = sheet; window?.makeKeyAndVisible() }
+            }
+            """, component: "OptionsPicker", layer: "controller", role: Role.presentationHelper),
     ]
     public static let nonTriggeringExamples = [
         CategorisationExample("""
@@ -42,18 +61,41 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
     ]
     public init() {}
 
+    /// Calls that move between screens: a class making any of them navigates, it does not just show something.
+    static let navigationCalls: Set<String> = [
+        "pushViewController", "setViewControllers", "popToRootViewController", "setRootViewController", "showDetailViewController",
+        "instantiateViewController", "instantiateInitialViewController",
+    ]
+
     public func assign(_ i: Int, context: CategorisationContext) -> LayerAssignment? {
         let c = context.components[i]
         guard c.kind == .class || c.kind == .actor else { return nil }
         let use = context.viewControllerUse(i)
-        if use.contains(.property) && use.contains(.initializerCall) {
-            return LayerAssignment(layer: "controller", role: Role.coordinator, heuristic: Self.identifier, reason: "holds and creates view controllers")
-        }
         let steering = c.navigationCalls.intersection(Self.steeringCalls)
-        if !steering.isEmpty, !use.isEmpty {
-            return LayerAssignment(layer: "controller", role: Role.coordinator, heuristic: Self.identifier,
-                                   reason: "calls \(steering.sorted().joined(separator: ", ")) on view controllers")
+        let reason: String
+        if use.contains(.property) && use.contains(.initializerCall) {
+            reason = "holds and creates view controllers"
+        } else if !steering.isEmpty, !use.isEmpty {
+            reason = "calls \(steering.sorted().joined(separator: ", ")) on view controllers"
+        } else {
+            return nil
         }
-        return nil
+        if isPresentationHelper(i, context: context) {
+            return LayerAssignment(layer: "controller", role: Role.presentationHelper, heuristic: Self.identifier,
+                                   reason: reason + ", but only to show one screen or system sheets, with no navigation of its own")
+        }
+        return LayerAssignment(layer: "controller", role: Role.coordinator, heuristic: Self.identifier, reason: reason)
+    }
+
+    /// No navigation calls, no navigation/tab/split controller held, at most one view controller of the codebase
+    /// referred to (and that one no container).
+    private func isPresentationHelper(_ i: Int, context: CategorisationContext) -> Bool {
+        let c = context.components[i]
+        guard c.navigationCalls.isDisjoint(with: Self.navigationCalls) else { return false }
+        let containers = ["NavigationController", "TabBarController", "SplitViewController"]
+        if c.properties.contains(where: { p in p.type.map { t in containers.contains { t.contains($0) } } ?? false }) { return false }
+        let screens = Set(context.outgoing(i).map(\.to).filter { context.isViewController[$0] })
+        guard screens.count <= 1 else { return false }
+        return !screens.contains { context.inherits($0, fromAnyOf: ["UINavigationController", "UITabBarController", "UISplitViewController"]) }
     }
 }
