@@ -17,8 +17,10 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
         CategorisationExample("""
             import UIKit
             class DetailVC: UIViewController {}
+            class EditVC: UIViewController {}
             final class Opener {
                 func open(from source: UIViewController) { source.present(DetailVC(), animated: true) }
+                func edit(from source: UIViewController) { source.present(EditVC(), animated: true) }
             }
             """, component: "Opener", layer: "controller", role: Role.coordinator),
         CategorisationExample("""
