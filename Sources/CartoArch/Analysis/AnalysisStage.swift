@@ -49,8 +49,13 @@ public struct AnalysisStage: Sendable {
         var violationCounts = Array(repeating: 0, count: components.count)
         var delegateInterfaces = 0
 
+        // A type nested in a view or view controller (`ToolbarButton.Role` building the button's icons) is part of
+        // that screen where it reaches for views and controllers: the rules judge those edges by the outermost
+        // enclosing type's layer (its other edges, to models, by its own).
+        let unitOf = Self.screenUnits(components, assignments: assignments)
         for edge in graph.edges {
-            let from = assignments[edge.from], to = assignments[edge.to]
+            let to = assignments[edge.to]
+            let from = assignments[to.layer == "view" || to.layer == "controller" ? unitOf[edge.from] : edge.from]
             if allowed.contains(LayerPair(from: from.layer, to: to.layer)) { continue }
             // A type and the types nested in it are one unit (`ProductCell` and `ProductCell.Style`): never a violation.
             if Self.isNesting(components[edge.from].qualifiedName, components[edge.to].qualifiedName) { continue }
@@ -113,6 +118,18 @@ public struct AnalysisStage: Sendable {
         var result = rules
         for key in moduleRules.keys.sorted() { for r in moduleRules[key]! where seen.insert(r.identifier).inserted { result.append(r) } }
         return result
+    }
+
+    /// For each component, the component whose layer the rules judge it by: itself, or — for a type nested in a
+    /// view or view controller — the outermost enclosing type.
+    static func screenUnits(_ components: [Component], assignments: [LayerAssignment]) -> [Int] {
+        var byName: [String: Int] = [:]
+        for (i, c) in components.enumerated() where byName[c.qualifiedName] == nil { byName[c.qualifiedName] = i }
+        return components.indices.map { i in
+            let q = components[i].qualifiedName
+            guard let dot = q.firstIndex(of: "."), let top = byName[String(q[..<dot])], top != i else { return i }
+            return [Role.view, Role.viewController].contains(assignments[top].role) ? top : i
+        }
     }
 
     static func isNesting(_ a: String, _ b: String) -> Bool {

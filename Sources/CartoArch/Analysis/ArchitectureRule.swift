@@ -186,6 +186,15 @@ public struct ModelPresentationIsolationRule: ArchitectureRule {
     public let nonTriggeringExamples = [
         """
         import SwiftUI
+        struct Icon: View { let name: String; var body: some View { Text(name) } }
+        struct ToolbarButton: View {
+            enum Role { case close, done; var icon: Icon { Icon(name: self == .close ? "xmark" : "checkmark") } }
+            let role: Role
+            var body: some View { role.icon }
+        }
+        """,
+        """
+        import SwiftUI
         struct Post { let title: String }
         final class FeedViewModel: ObservableObject { @Published var posts: [Post] = [] }
         struct FeedView: View { @StateObject var model = FeedViewModel(); var body: some View { Text("") } }

@@ -5,7 +5,7 @@
 /// keep the model layer with a role of their own, which the MVVM and SwiftUI rules leave free to do so.
 public struct PresentationState: CategorisationHeuristic {
     public static let identifier = "presentation-state"
-    public static let summary = "A type named after a view, view controller, view model or coordinator of the codebase plus ViewState, ViewStateBindings, Bindings, ViewAction, ViewModelAction, Action, Actions or Parameters is that screen's presentation state: a model whose dependencies on view models and coordinators are its purpose."
+    public static let summary = "A type named after a view, view controller, view model or coordinator of the codebase (or after the screen they share a name with: Timeline for TimelineView and TimelineViewModel) plus ViewState, ViewStateBindings, Bindings, ViewAction, ViewModelAction, Action, Actions or Parameters is that screen's presentation state: a model whose dependencies on view models and coordinators are its purpose."
     public static let triggeringExamples = [
         CategorisationExample("""
             import SwiftUI
@@ -33,6 +33,8 @@ public struct PresentationState: CategorisationHeuristic {
     ]
     /// Longest first: `ViewStateBindings` before `Bindings`.
     static let suffixes = ["ViewStateBindings", "ViewModelAction", "ViewAction", "ViewState", "Parameters", "Bindings", "Actions", "Action"]
+    /// What a screen's types are named with, after the screen's name.
+    static let screenSuffixes = ["View", "Screen", "ViewModel", "ViewController", "Coordinator"]
     /// Screens and what steers them; a model's companions are plain models.
     static let ownerRoles: Set<String> = [Role.view, Role.viewController, Role.viewModel, Role.observableModel, Role.coordinator]
     public init() {}
@@ -51,9 +53,12 @@ public struct PresentationState: CategorisationHeuristic {
     private func owner(of i: Int, context: CategorisationContext) -> String? {
         let name = context.components[i].name
         for suffix in Self.suffixes where name.hasSuffix(suffix) && name.count > suffix.count {
-            let ownerName = String(name.dropLast(suffix.count))
-            guard let owner = context.component(named: ownerName), let a = context.assignments[owner], Self.ownerRoles.contains(a.role) else { continue }
-            return ownerName
+            let stem = String(name.dropLast(suffix.count))
+            // `TimelineViewStateBindings` belongs to the Timeline screen: `TimelineView`, `TimelineViewModel`, …
+            for ownerName in [stem] + Self.screenSuffixes.map({ stem + $0 }) {
+                guard let owner = context.component(named: ownerName), let a = context.assignments[owner], Self.ownerRoles.contains(a.role) else { continue }
+                return ownerName
+            }
         }
         return nil
     }
