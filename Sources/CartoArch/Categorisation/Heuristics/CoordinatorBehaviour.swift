@@ -3,7 +3,7 @@
 /// presentation helpers (controller layer, not coordinators).
 public struct CoordinatorBehaviour: CategorisationHeuristic {
     public static let identifier = "coordinator-behaviour"
-    public static let summary = "Classes that are neither views nor view controllers but hold a view controller in a property and create view controllers, or call presentation and navigation APIs (present, pushViewController, setViewControllers, rootViewController =) on view controllers they refer to, are coordinating controllers. Merely keeping a (weak) reference to a screen does not make a model a coordinator. A class that steers no navigation (no push, setViewControllers or navigation, tab or split controller of its own) and refers to at most one view controller of the codebase is a presentation helper (an alert, share-sheet or action-sheet helper the caller hands its view controller to): controller layer, role presentationHelper, which R3 leaves alone."
+    public static let summary = "Classes that are neither views nor view controllers but hold a view controller in a property and create view controllers, or call presentation and navigation APIs (present, pushViewController, setViewControllers, rootViewController =) on view controllers they refer to, are coordinating controllers. Merely keeping a (weak) reference to a screen does not make a model a coordinator. A class that steers no navigation (no push, setViewControllers or navigation, tab or split controller of its own) and refers to at most one view controller of the codebase is a presentation helper (an alert, share-sheet or action-sheet helper the caller hands its view controller to): controller layer, role presentationHelper, which R3 leaves alone; so are stateless utilities (static methods only) that build or present view controllers for their caller, classes that only create view controllers for others to show, and structs and enums that create view controllers (screen factories)."
     public static let triggeringExamples = [
         CategorisationExample("""
             import UIKit
@@ -40,6 +40,25 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
                 func show() { window?.rootViewController = sheet; window?.makeKeyAndVisible() }
             }
             """, component: "OptionsPicker", layer: "controller", role: Role.presentationHelper),
+        CategorisationExample("""
+            import UIKit
+            final class CategoryViewController: UIViewController {}
+            final class NetworkViewController: UIViewController {}
+            enum DiscoverCellType {
+                case category, network
+                func makeController() -> UIViewController { self == .category ? CategoryViewController() : NetworkViewController() }
+            }
+            """, component: "DiscoverCellType", layer: "controller", role: Role.presentationHelper),
+        CategorisationExample("""
+            import UIKit
+            final class ThemedNavigationController: UINavigationController {}
+            final class UIUtils {
+                class func navController(for root: UIViewController) -> UINavigationController { ThemedNavigationController(rootViewController: root) }
+                class func showAlert(title: String, from controller: UIViewController) {
+                    controller.present(UIAlertController(title: title, message: nil, preferredStyle: .alert), animated: true)
+                }
+            }
+            """, component: "UIUtils", layer: "controller", role: Role.presentationHelper),
     ]
     public static let nonTriggeringExamples = [
         CategorisationExample("""
@@ -71,14 +90,23 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
 
     public func assign(_ i: Int, context: CategorisationContext) -> LayerAssignment? {
         let c = context.components[i]
-        guard c.kind == .class || c.kind == .actor else { return nil }
+        guard c.kind != .protocol else { return nil }
         let use = context.viewControllerUse(i)
+        // Structs and enums that create view controllers are screen factories (`DiscoverCellType.makeController()`).
+        guard c.kind == .class || c.kind == .actor else {
+            guard use.contains(.initializerCall) else { return nil }
+            return LayerAssignment(layer: "controller", role: Role.presentationHelper, heuristic: Self.identifier,
+                                   reason: "creates view controllers for others to show")
+        }
         let steering = c.navigationCalls.intersection(Self.steeringCalls)
         let reason: String
         if use.contains(.property) && use.contains(.initializerCall) {
             reason = "holds and creates view controllers"
         } else if !steering.isEmpty, !use.isEmpty {
             reason = "calls \(steering.sorted().joined(separator: ", ")) on view controllers"
+        } else if use.contains(.initializerCall) {
+            return LayerAssignment(layer: "controller", role: Role.presentationHelper, heuristic: Self.identifier,
+                                   reason: "creates view controllers for others to show")
         } else {
             return nil
         }
@@ -93,6 +121,8 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
     /// referred to (and that one no container).
     private func isPresentationHelper(_ i: Int, context: CategorisationContext) -> Bool {
         let c = context.components[i]
+        // A stateless utility (static methods only) works for whoever calls it, whatever it builds.
+        if !c.methods.isEmpty, c.methods.allSatisfy(\.isStatic), c.properties.allSatisfy({ $0.isStatic || $0.isComputed }) { return true }
         guard c.navigationCalls.isDisjoint(with: Self.navigationCalls) else { return false }
         let containers = ["NavigationController", "TabBarController", "SplitViewController"]
         if c.properties.contains(where: { p in p.type.map { t in containers.contains { t.contains($0) } } ?? false }) { return false }
