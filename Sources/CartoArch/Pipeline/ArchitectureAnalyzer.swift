@@ -60,12 +60,22 @@ public struct ArchitectureAnalyzer: Sendable {
         let manifests = found.files.map(\.relativePath).filter {
             $0.hasSuffix(".xcodeproj/project.pbxproj") || $0 == "Package.swift" || $0.hasSuffix("/Package.swift")
         }
-        let modules = try ModuleDiscovery.discover(root: path, manifests: manifests, configured: configuration.modules)
+        // Manifests are read (Foundation's plist parser takes ~30 ms for a big project) while the Swift files parse;
+        // only the merge needs them.
+        let configured = configuration.modules
+        let reading = Concurrently(options.jobs > 1 && !manifests.isEmpty) {
+            Result { try ModuleDiscovery.discover(root: path, manifests: manifests, configured: configured) }
+        }
         timer.lap("discovery")
         let maxSize = options.maxFileSize ?? configuration.maxFileSize ?? Self.defaultMaxFileSize
-        var document = DetectionStage(options: .init(maxFileSize: maxSize, jobs: options.jobs))
-            .run(files: swiftFiles, root: path, modules: modules.map, progress: progress, timer: timer)
-        document.diagnostics = (found.diagnostics + modules.diagnostics + document.diagnostics).sorted()
+        var moduleDiagnostics: [Diagnostic] = []
+        var document = try DetectionStage(options: .init(maxFileSize: maxSize, jobs: options.jobs))
+            .run(files: swiftFiles, root: path, progress: progress, timer: timer) {
+                let modules = try reading.value.get()
+                moduleDiagnostics = modules.diagnostics
+                return modules.map
+            }
+        document.diagnostics = (found.diagnostics + moduleDiagnostics + document.diagnostics).sorted()
         try Self.checkModuleNames(configuration, document: document)
         return document
     }
