@@ -22,17 +22,16 @@ public struct DetectionStage: Sendable {
     }
 
     func run(files: [FileDiscovery.File], root: String, modules: ModuleMap?, progress: ProgressReporter?, timer: StageTimer?) -> AnalysisDocument {
-        // Without manifests discovery cannot fail.
-        (try? run(files: files, root: root, progress: progress, timer: timer) { modules }) ?? AnalysisDocument(root: root, files: [], components: [], typealiases: [], externalExtensions: [], diagnostics: [])
+        run(files: files, root: root, progress: progress, timer: timer) { modules }
     }
 
     /// `modules` is asked for after the files are parsed (the caller may be reading manifests meanwhile).
     func run(files: [FileDiscovery.File], root: String, progress: ProgressReporter?, timer: StageTimer?,
-             modules: () throws -> ModuleMap?) throws -> AnalysisDocument {
+             modules: () throws -> ModuleMap?) rethrows -> AnalysisDocument {
         progress?.begin(phase: "Parsing Swift files", total: files.count)
         let summaries = summarise(files: files, progress: progress)
         timer?.lap("parse and walk")
-        let map = try modules() ?? (try? ModuleDiscovery.discover(root: root, manifests: []))?.map
+        let map = try modules() ?? ModuleMap(modules: [], fallbackName: ModuleMap.folderModuleName(root: root))
         let document = Self.merge(summaries: summaries, root: root, modules: map)
         timer?.lap("merge")
         return document

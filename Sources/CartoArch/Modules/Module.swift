@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a module builds, as its manifest says.
 public enum ModuleKind: String, Codable, Sendable, CaseIterable {
     case application, appExtension = "app-extension", framework, library, executable, test, macro, plugin, other
@@ -52,7 +54,6 @@ public struct ModuleMap: Sendable {
     /// (folder + "/", module index), longest folder first: modules declared in `.carto.yml`, then manifests'.
     private let configured: [(prefix: String, module: Int)]
     private let folders: [(prefix: String, module: Int)]
-    private let byName: [String: Int]
     /// Name of the module for files no manifest covers (the analysed folder's name), unless the SwiftPM folder
     /// convention names one.
     public let fallbackName: String
@@ -62,18 +63,15 @@ public struct ModuleMap: Sendable {
         self.fallbackName = fallbackName
         var byFile: [String: Int] = [:]
         var folders: [(String, Int)] = [], configured: [(String, Int)] = []
-        var byName: [String: Int] = [:]
         for (i, m) in modules.enumerated() {
             for f in m.sourceFiles where byFile[f] == nil { byFile[f] = i }
             for p in m.sourcePaths {
                 if m.origin == .configuration { configured.append((p.isEmpty ? "" : p + "/", i)) } else { folders.append((p.isEmpty ? "" : p + "/", i)) }
             }
-            if byName[m.name] == nil { byName[m.name] = i }
         }
         self.byFile = byFile
         self.configured = configured.sorted { $0.0.count > $1.0.count }
         self.folders = folders.sorted { $0.0.count > $1.0.count }
-        self.byName = byName
     }
 
     /// The module of a file (a path relative to the analysed folder).
@@ -87,6 +85,15 @@ public struct ModuleMap: Sendable {
         return Self.conventionalModule(ofFile: file) ?? fallbackName
     }
 
+    /// The module of files no manifest covers: the analysed folder's name (the folder holding `root` when it is a file).
+    public static func folderModuleName(root: String) -> String {
+        var isDir: ObjCBool = false
+        var folder = URL(fileURLWithPath: root).standardizedFileURL
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDir), !isDir.boolValue { folder.deleteLastPathComponent() }
+        let name = folder.lastPathComponent
+        return name.isEmpty || name == "/" ? "App" : name
+    }
+
     /// `Sources/Name/…` and `Tests/Name/…` (SwiftPM's default layout) name their module.
     static func conventionalModule(ofFile file: String) -> String? {
         let parts = file.split(separator: "/")
@@ -94,18 +101,4 @@ public struct ModuleMap: Sendable {
         return String(parts[at + 1])
     }
 
-    public func definition(named name: String) -> ModuleDefinition? { byName[name].map { modules[$0] } }
-
-    /// Modules a module depends on, directly or through others.
-    public func transitiveDependencies(of name: String) -> Set<String> {
-        var seen: Set<String> = []
-        var stack = definition(named: name)?.dependencies ?? []
-        while let next = stack.popLast() {
-            guard seen.insert(next).inserted else { continue }
-            stack += definition(named: next)?.dependencies ?? []
-        }
-        return seen
-    }
-
-    public var names: Set<String> { Set(byName.keys) }
 }

@@ -80,11 +80,7 @@ public enum ModuleDiscovery {
                 diagnostics.append(Diagnostic(severity: .warning, file: m.manifest, message: "module \(m.name) depends on \(d), which no manifest under the analysed folder declares"))
             }
         }
-        var isDir: ObjCBool = false
-        var folder = URL(fileURLWithPath: root).standardizedFileURL
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDir), !isDir.boolValue { folder.deleteLastPathComponent() }
-        let fallback = folder.lastPathComponent
-        return (ModuleMap(modules: modules, fallbackName: fallback.isEmpty || fallback == "/" ? "App" : fallback), diagnostics)
+        return (ModuleMap(modules: modules, fallbackName: ModuleMap.folderModuleName(root: root)), diagnostics)
     }
 
     private static func unique(_ list: [String]) -> [String] {

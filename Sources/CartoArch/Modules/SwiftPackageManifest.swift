@@ -1,6 +1,7 @@
 import Foundation
 import CartoCore
 import SwiftParser
+import SwiftParserDiagnostics
 import SwiftSyntax
 
 /// A `Package.swift` as written: its targets and products, read with swift-syntax. The manifest is never run
@@ -52,9 +53,10 @@ public struct SwiftPackageManifest: Sendable, Equatable {
     public static func parse(_ text: String, file: String) throws -> SwiftPackageManifest {
         let tree = Parser.parse(source: text)
         let converter = SourceLocationConverter(fileName: file, tree: tree)
-        if tree.hasError {
-            let line = firstErrorLine(tree, converter: converter)
-            throw CartoError("\(file):\(line): package manifest does not parse as Swift; fix the syntax or add it to exclude in .carto.yml")
+        // The same diagnostics SourceFileReader reports for any Swift file; here an error stops the run.
+        if tree.hasError, let first = ParseDiagnosticsGenerator.diagnostics(for: tree).first(where: { $0.diagMessage.severity == .error }) {
+            let line = converter.location(for: first.position).line
+            throw CartoError("\(file):\(line): package manifest does not parse as Swift (\(first.message)); fix the syntax or add it to exclude in .carto.yml")
         }
         let visitor = ManifestVisitor(converter: converter, file: file)
         visitor.walk(tree)
@@ -64,23 +66,6 @@ public struct SwiftPackageManifest: Sendable, Equatable {
         let folder = (file as NSString).deletingLastPathComponent
         return SwiftPackageManifest(folder: folder == "." ? "" : folder, file: file, name: name, targets: visitor.targets,
                                     products: visitor.products, skipped: visitor.skipped)
-    }
-
-    private static func firstErrorLine(_ tree: SourceFileSyntax, converter: SourceLocationConverter) -> Int {
-        final class Finder: SyntaxVisitor {
-            var position: AbsolutePosition?
-            override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
-                if position == nil, token.presence == .missing || token.tokenKind.isUnexpected { position = token.position }
-                return .visitChildren
-            }
-            override func visit(_ node: UnexpectedNodesSyntax) -> SyntaxVisitorContinueKind {
-                if position == nil { position = node.position }
-                return .skipChildren
-            }
-        }
-        let finder = Finder(viewMode: .all)
-        finder.walk(tree)
-        return finder.position.map { converter.location(for: $0).line } ?? 1
     }
 
     /// The folders holding each target's sources, relative to the analysed folder: `path:` (and `sources:` under
@@ -107,10 +92,6 @@ public struct SwiftPackageManifest: Sendable, Equatable {
         }
         return target.sources.isEmpty ? [base] : target.sources.map { join(base, $0) }
     }
-}
-
-private extension TokenKind {
-    var isUnexpected: Bool { if case .unknown = self { return true } else { return false } }
 }
 
 /// Collects `Package(name:)`, every `.target`/`.executableTarget`/`.testTarget`/`.macro`/`.plugin` call and
