@@ -49,13 +49,26 @@ public struct AnalysisStage: Sendable {
         var violationCounts = Array(repeating: 0, count: components.count)
         var delegateInterfaces = 0
 
-        // A type nested in a view or view controller (`ToolbarButton.Role` building the button's icons) is part of
-        // that screen where it reaches for views and controllers: the rules judge those edges by the outermost
-        // enclosing type's layer (its other edges, to models, by its own).
-        let unitOf = Self.screenUnits(components, assignments: assignments)
+        // A type nested in a view or view controller (`ToolbarButton.Role` building the button's icons), or a value
+        // type only views use that builds view content, is part of that screen where it reaches for views, view
+        // controllers and view models: the rules judge those edges by the screen's layer (its other edges, to
+        // models, by its own).
+        var unitOf = Self.screenUnits(components, assignments: assignments)
+        Self.addViewHelpers(to: &unitOf, components, assignments: assignments, graph: graph)
+        let judgesViews = layers.contains { $0.name == LayerDefinition.view.name }
         for edge in graph.edges {
+            // Mocks and previews are test code, which no rule constrains, wherever they are declared.
+            if edge.label.context == .fixture { continue }
             let to = assignments[edge.to]
-            let from = assignments[to.layer == "view" || to.layer == "controller" ? unitOf[edge.from] : edge.from]
+            let presentation = to.layer == "view" || to.layer == "controller" || to.role == Role.viewModel
+            var from = assignments[presentation ? unitOf[edge.from] : edge.from]
+            // A member that builds a SwiftUI view is view code wherever it is declared (`AppTab.makeContentView()`
+            // choosing each tab's screen): its reach for views and view models is judged as a view's. A view model's
+            // or observable model's view building is not excused — that is the MVVM violation itself.
+            if edge.label.context == .viewBuilding, presentation, judgesViews, from.layer == LayerDefinition.model.name,
+               from.role != Role.viewModel, from.role != Role.observableModel {
+                from = Self.viewCode
+            }
             if allowed.contains(LayerPair(from: from.layer, to: to.layer)) { continue }
             // A type and the types nested in it are one unit (`ProductCell` and `ProductCell.Style`): never a violation.
             if Self.isNesting(components[edge.from].qualifiedName, components[edge.to].qualifiedName) { continue }
@@ -112,6 +125,10 @@ public struct AnalysisStage: Sendable {
             diagnostics: document.diagnostics)
     }
 
+    /// The layer a view-building member's references are judged in.
+    static let viewCode = LayerAssignment(layer: LayerDefinition.view.name, role: Role.view, heuristic: "view-building",
+                                          reason: "a member that builds a SwiftUI view is view code")
+
     /// The codebase's rules, then those only some modules' styles add.
     var allRules: [any ArchitectureRule] {
         var seen = Set(rules.map(\.identifier))
@@ -129,6 +146,38 @@ public struct AnalysisStage: Sendable {
             let q = components[i].qualifiedName
             guard let dot = q.firstIndex(of: "."), let top = byName[String(q[..<dot])], top != i else { return i }
             return [Role.view, Role.viewController].contains(assignments[top].role) ? top : i
+        }
+    }
+
+    /// SwiftUI view content a member can build (besides the codebase's own views).
+    static let viewContentTypes: Set<String> = ["some View", "any View", "AnyView", "Text", "Image", "some ShapeStyle", "some ToolbarContent"]
+
+    /// A value type that only views use and that builds view content — a member returning a SwiftUI view or one of
+    /// the codebase's views (`StatusRowAccessibilityLabel.finalLabel() -> Text`, `NeutralButtonShape.style`) — is part
+    /// of those views: its reach for views and view models is judged as theirs. A model struct views merely display
+    /// (no view-building member) keeps its own layer, so a `Post` holding a `PostViewModel` is still reported.
+    static func addViewHelpers(to unitOf: inout [Int], _ components: [Component], assignments: [LayerAssignment],
+                               graph: Multigraph<Int, ExtractedArchitecture.Site>) {
+        let viewRoles: Set<String> = [Role.view]
+        var viewNames = Set<String>()
+        for (i, c) in components.enumerated() where viewRoles.contains(assignments[i].role) { viewNames.insert(c.name) }
+        func buildsViews(_ c: Component) -> Bool {
+            func isViewType(_ written: String?) -> Bool {
+                guard let t = written?.trimmingCharacters(in: CharacterSet(charactersIn: "?! ")) else { return false }
+                return viewContentTypes.contains(t) || viewNames.contains(t)
+            }
+            return c.methods.contains { isViewType($0.returnType) } || c.properties.contains { $0.isComputed && isViewType($0.type) }
+        }
+        var referrers: [Int: Set<Int>] = [:]
+        for edge in graph.edges where edge.from != edge.to && edge.label.context != .fixture {
+            referrers[edge.to, default: []].insert(unitOf[edge.from])
+        }
+        for i in components.indices where unitOf[i] == i {
+            let c = components[i], a = assignments[i]
+            guard c.kind == .struct || c.kind == .enum, a.layer == LayerDefinition.model.name, a.role == Role.model,
+                  let users = referrers[i]?.subtracting([i]), let first = users.min(),
+                  users.allSatisfy({ viewRoles.contains(assignments[$0].role) }), buildsViews(c) else { continue }
+            unitOf[i] = first
         }
     }
 

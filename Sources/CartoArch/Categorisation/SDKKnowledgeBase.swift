@@ -115,6 +115,8 @@ public enum SDKKnowledgeBase {
         "WKInterfaceObjectRepresentable", "PreviewProvider", "Widget", "WidgetBundle", "Scene", "Layout",
         "AnimatableModifier", "GeometryEffect", "Gesture", "ViewAnimation", "TimelineView", "Canvas",
         "DynamicViewContent", "ToolbarContent", "CustomizableToolbarContent", "Commands",
+        "TipViewStyle", "NavigationViewStyle", "IndexViewStyle", "TextEditorStyle", "SearchFieldStyle",
+        "WindowStyle", "WindowToolbarStyle", "MenuButtonStyle", "ContainerBackgroundPlacement",
     ]
 
     /// SwiftUI's application entry point; its conformer steers the app like an application delegate.

@@ -14,6 +14,10 @@ final class SyntaxCollector: SyntaxVisitor {
     /// Generic parameter names in scope; references to them are not dependencies.
     private var genericNames: [String: Int] = [:]
     private var genericFrames: [[String]] = []
+    /// What the innermost member around the walk does (view building, fixtures); inner members keep an outer
+    /// non-ordinary context (a local `let` inside a `@ViewBuilder` function is still view code).
+    private var context: ReferenceContext = .ordinary
+    private var contextStack: [ReferenceContext] = []
 
     /// The file's bytes, valid for the collector's lifetime; type texts are sliced from it (cheaper than `trimmedDescription`).
     private let source: UnsafeBufferPointer<UInt8>
@@ -79,8 +83,18 @@ final class SyntaxCollector: SyntaxVisitor {
 
     func addReference(_ name: String, kind: DependencyKind, line: Int) {
         guard let r = currentRecord else { return }
-        summary.records[r].references.append(TypeReference(name: name, kind: kind, file: summary.fileIndex, line: Int32(line)))
+        summary.records[r].references.append(TypeReference(name: name, kind: kind, file: summary.fileIndex, line: Int32(line), context: context))
     }
+
+    private func enterMember(name: String, attributes: AttributeListSyntax?, returnType: TypeSyntax?) {
+        contextStack.append(context)
+        if context == .ordinary {
+            context = ReferenceContext.member(name: name, attributes: attributes.map(attributeNames) ?? [],
+                                              returnType: returnType.map { text($0) })
+        }
+    }
+
+    private func leaveMember() { context = contextStack.removeLast() }
 
     private func pushGenerics(_ names: [String]) {
         genericFrames.append(names)
@@ -247,6 +261,8 @@ final class SyntaxCollector: SyntaxVisitor {
         recordStack.append(summary.records.count - 1)
         bodyDepthStack.append(bodyDepth)
         bodyDepth = 0
+        contextStack.append(context)
+        context = .ordinary
         pushGenerics(Self.genericParameterNames(generics))
         collectGenerics(generics, whereClause)
     }
@@ -254,6 +270,7 @@ final class SyntaxCollector: SyntaxVisitor {
     private func endRecord() {
         recordStack.removeLast()
         bodyDepth = bodyDepthStack.removeLast()
+        context = contextStack.removeLast()
         popGenerics()
     }
 
@@ -336,9 +353,10 @@ final class SyntaxCollector: SyntaxVisitor {
     }
 
     /// Functions, initializers and subscripts: signature types, a method entry when directly in a type, then the body.
-    private func beginFunction(_ node: some SyntaxProtocol, name: String, generics: GenericParameterClauseSyntax?,
+    private func beginFunction(_ node: some SyntaxProtocol, name: String, attributes: AttributeListSyntax?, generics: GenericParameterClauseSyntax?,
                                whereClause: GenericWhereClauseSyntax?, parameters clause: FunctionParameterClauseSyntax,
                                returnType: TypeSyntax?, isStatic: Bool) -> SyntaxVisitorContinueKind {
+        enterMember(name: name, attributes: attributes, returnType: returnType)
         pushGenerics(Self.genericParameterNames(generics))
         collectGenerics(generics, whereClause)
         let params = parameters(clause)
@@ -351,22 +369,22 @@ final class SyntaxCollector: SyntaxVisitor {
         return .visitChildren
     }
 
-    private func endFunction() { bodyDepth -= 1; popGenerics() }
+    private func endFunction() { bodyDepth -= 1; popGenerics(); leaveMember() }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        beginFunction(node, name: node.name.text, generics: node.genericParameterClause, whereClause: node.genericWhereClause,
+        beginFunction(node, name: node.name.text, attributes: node.attributes, generics: node.genericParameterClause, whereClause: node.genericWhereClause,
                       parameters: node.signature.parameterClause, returnType: node.signature.returnClause?.type, isStatic: Self.isStatic(node.modifiers))
     }
     override func visitPost(_ node: FunctionDeclSyntax) { endFunction() }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-        beginFunction(node, name: "init", generics: node.genericParameterClause, whereClause: node.genericWhereClause,
+        beginFunction(node, name: "init", attributes: nil, generics: node.genericParameterClause, whereClause: node.genericWhereClause,
                       parameters: node.signature.parameterClause, returnType: nil, isStatic: false)
     }
     override func visitPost(_ node: InitializerDeclSyntax) { endFunction() }
 
     override func visit(_ node: SubscriptDeclSyntax) -> SyntaxVisitorContinueKind {
-        beginFunction(node, name: "subscript", generics: node.genericParameterClause, whereClause: node.genericWhereClause,
+        beginFunction(node, name: "subscript", attributes: node.attributes, generics: node.genericParameterClause, whereClause: node.genericWhereClause,
                       parameters: node.parameterClause, returnType: node.returnClause.type, isStatic: Self.isStatic(node.modifiers))
     }
     override func visitPost(_ node: SubscriptDeclSyntax) { endFunction() }
@@ -394,6 +412,9 @@ final class SyntaxCollector: SyntaxVisitor {
     override func visitPost(_ node: AccessorBlockSyntax) { bodyDepth -= 1 }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        let first = node.bindings.first
+        enterMember(name: first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text ?? "", attributes: node.attributes,
+                    returnType: first?.typeAnnotation?.type)
         guard bodyDepth == 0, let r = currentRecord else { return .visitChildren }
         let isStatic = Self.isStatic(node.modifiers)
         for binding in node.bindings {
@@ -418,6 +439,8 @@ final class SyntaxCollector: SyntaxVisitor {
         }
         return .visitChildren
     }
+
+    override func visitPost(_ node: VariableDeclSyntax) { leaveMember() }
 
     override func visit(_ node: TypeAnnotationSyntax) -> SyntaxVisitorContinueKind {
         collect(type: node.type, kind: bodyDepth == 0 ? .property : .localVariable)

@@ -16,6 +16,8 @@ public struct ExtractedArchitecture: Sendable {
         public var kind: DependencyKind
         public var file: String
         public var line: Int
+        /// What the member around the site does (view building, fixtures), for the rules.
+        public var context: ReferenceContext = .ordinary
     }
     public var graph: Multigraph<Int, Site>
     /// Per component: external type name → number of reference sites.
@@ -151,7 +153,7 @@ public struct ExtractionStage: Sendable {
                 : resolver.resolveSimple(ref.name, prefixes: prefixes, scope: scope, scopeKey: scopeKey, fromFile: file)
             if let r = resolved {
                 if r == i { continue }
-                p.edges.append((r, .init(kind: ref.kind, file: file, line: Int(ref.line))))
+                p.edges.append((r, .init(kind: ref.kind, file: file, line: Int(ref.line), context: ref.context)))
             } else {
                 p.external[ref.name, default: 0] += 1
                 if SDKKnowledgeBase.isViewControllerName(ref.name) { p.externalViewControllerUses.insert(ref.kind) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why one component refers to another, one value per kind of reference site.
 public enum DependencyKind: String, Codable, Sendable, CaseIterable, Comparable {
     case inheritance
@@ -25,6 +27,43 @@ struct TypeReference: Sendable {
     var kind: DependencyKind
     var file: Int32
     var line: Int32
+    var context: ReferenceContext = .ordinary
+}
+
+/// What the member around a reference site does, where that changes how the rules judge the reference: code is
+/// judged by the layer it works in, not only by the type it is declared in.
+public enum ReferenceContext: UInt8, Sendable, Hashable {
+    case ordinary
+    /// A member that builds a SwiftUI view (`@ViewBuilder`, `-> some View`, `-> AnyView`): view code wherever it is
+    /// declared (`AppTab.makeContentView()` choosing each tab's screen is the tab bar's view code, not the model's).
+    case viewBuilding
+    /// A preview or mock fixture (`static var mock`, `static func previewData()`): test code, which no rule constrains.
+    case fixture
+
+    /// The context a member's own code runs in, from its signature alone.
+    static func member(name: String, attributes: [String], returnType: String?) -> ReferenceContext {
+        if Self.isFixtureName(name) { return .fixture }
+        if attributes.contains(where: { viewBuilderAttributes.contains($0) }) { return .viewBuilding }
+        guard var type = returnType else { return .ordinary }
+        type = type.trimmingCharacters(in: CharacterSet(charactersIn: "?! "))
+        return viewBuildingTypes.contains(type) ? .viewBuilding : .ordinary
+    }
+
+    static let viewBuilderAttributes: Set<String> = ["ViewBuilder", "SwiftUI.ViewBuilder", "ToolbarContentBuilder", "SceneBuilder", "CommandsBuilder"]
+    static let viewBuildingTypes: Set<String> = [
+        "some View", "any View", "AnyView", "some SwiftUI.View", "SwiftUI.AnyView", "some ToolbarContent", "some Scene", "some Commands",
+    ]
+
+    /// `mock`, `mocks`, `mockData`, `preview`, `previews`, `previewValue` — not `mockingbird` or `previewed`.
+    static func isFixtureName(_ name: String) -> Bool {
+        for stem in ["mock", "preview"] where name.hasPrefix(stem) {
+            let rest = name.dropFirst(stem.count)
+            guard let next = rest.first else { return true }
+            if next == "s" && rest.count == 1 { return true }
+            if next.isUppercase || next.isNumber || next == "_" { return true }
+        }
+        return false
+    }
 }
 
 /// One reference site from one codebase component to another: an edge of the multigraph.
