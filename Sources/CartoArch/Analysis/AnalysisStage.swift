@@ -153,9 +153,10 @@ public struct AnalysisStage: Sendable {
     static let viewContentTypes: Set<String> = ["some View", "any View", "AnyView", "Text", "Image", "some ShapeStyle", "some ToolbarContent"]
 
     /// A value type that only views use and that builds view content — a member returning a SwiftUI view or one of
-    /// the codebase's views (`StatusRowAccessibilityLabel.finalLabel() -> Text`, `NeutralButtonShape.style`) — is part
+    /// the codebase's views, or a generic parameter that is a view (`StatusRowAccessibilityLabel.finalLabel() -> Text`, `NeutralButtonShape.style`) — is part
     /// of those views: its reach for views and view models is judged as theirs. A model struct views merely display
     /// (no view-building member) keeps its own layer, so a `Post` holding a `PostViewModel` is still reported.
+    /// Likewise a model only view models use is part of them.
     static func addViewHelpers(to unitOf: inout [Int], _ components: [Component], assignments: [LayerAssignment],
                                graph: Multigraph<Int, ExtractedArchitecture.Site>) {
         let viewRoles: Set<String> = [Role.view]
@@ -166,6 +167,8 @@ public struct AnalysisStage: Sendable {
                 guard let t = written?.trimmingCharacters(in: CharacterSet(charactersIn: "?! ")) else { return false }
                 return viewContentTypes.contains(t) || viewNames.contains(t)
             }
+            // Generic over a view (`ListRowDetails<Icon: View>`): a part of the views it is built for.
+            if c.references.contains(where: { $0.kind == .genericConstraint && ($0.name == "View" || $0.name == "SwiftUI.View") }) { return true }
             return c.methods.contains { isViewType($0.returnType) } || c.properties.contains { $0.isComputed && isViewType($0.type) }
         }
         var referrers: [Int: Set<Int>] = [:]
@@ -174,10 +177,15 @@ public struct AnalysisStage: Sendable {
         }
         for i in components.indices where unitOf[i] == i {
             let c = components[i], a = assignments[i]
-            guard c.kind == .struct || c.kind == .enum, a.layer == LayerDefinition.model.name, a.role == Role.model,
-                  let users = referrers[i]?.subtracting([i]), let first = users.min(),
-                  users.allSatisfy({ viewRoles.contains(assignments[$0].role) }), buildsViews(c) else { continue }
-            unitOf[i] = first
+            guard a.layer == LayerDefinition.model.name, a.role == Role.model, c.kind != .protocol,
+                  let users = referrers[i]?.subtracting([i]), let first = users.min() else { continue }
+            if c.kind == .struct || c.kind == .enum, users.allSatisfy({ viewRoles.contains(assignments[$0].role) }), buildsViews(c) {
+                unitOf[i] = first
+            } else if users.allSatisfy({ assignments[$0].role == Role.viewModel }) {
+                // A helper only view models use (`TimelineInteractionHandler`, split out of `TimelineViewModel`) works
+                // inside them: judged as a view model, so it may create child view models but not reach for views.
+                unitOf[i] = first
+            }
         }
     }
 

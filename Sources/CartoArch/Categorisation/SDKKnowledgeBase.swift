@@ -29,7 +29,7 @@ public enum SDKKnowledgeBase {
                 // AppKit
         "NSViewController", "NSWindowController", "NSSplitViewController", "NSTabViewController", "NSPageController",
         "NSTitlebarAccessoryViewController", "NSCollectionViewItem",         // WatchKit
-        "WKInterfaceController", "WKUserNotificationInterfaceController", "WKHostingController",
+        "WKInterfaceController", "WKUserNotificationInterfaceController", "WKHostingController", "WKUserNotificationHostingController",
         // TVUIKit
         "TVDigitEntryViewController",
     ]

@@ -18,6 +18,8 @@ final class SyntaxCollector: SyntaxVisitor {
     /// non-ordinary context (a local `let` inside a `@ViewBuilder` function is still view code).
     private var context: ReferenceContext = .ordinary
     private var contextStack: [ReferenceContext] = []
+    /// Per entered member: its record and where its references start, to reclassify them when it turns out to render views.
+    private var memberStarts: [(record: Int, start: Int)?] = []
 
     /// The file's bytes, valid for the collector's lifetime; type texts are sliced from it (cheaper than `trimmedDescription`).
     private let source: UnsafeBufferPointer<UInt8>
@@ -88,13 +90,22 @@ final class SyntaxCollector: SyntaxVisitor {
 
     private func enterMember(name: String, attributes: AttributeListSyntax?, returnType: TypeSyntax?) {
         contextStack.append(context)
+        memberStarts.append(currentRecord.map { ($0, summary.records[$0].references.count) })
         if context == .ordinary {
             context = ReferenceContext.member(name: name, attributes: attributes.map(attributeNames) ?? [],
                                               returnType: returnType.map { text($0) })
         }
     }
 
-    private func leaveMember() { context = contextStack.removeLast() }
+    /// A member that renders or hosts a view (`ImageRenderer(content: AvatarView(…))`, `UIHostingController(rootView:)`)
+    /// builds that view: its references are view code too.
+    private func leaveMember() {
+        context = contextStack.removeLast()
+        guard let (r, start) = memberStarts.removeLast() ?? nil, r < summary.records.count else { return }
+        let refs = summary.records[r].references
+        guard start < refs.count, refs[start...].contains(where: { ReferenceContext.viewRenderers.contains($0.name) }) else { return }
+        for k in start..<refs.count where refs[k].context == .ordinary { summary.records[r].references[k].context = .viewBuilding }
+    }
 
     private func pushGenerics(_ names: [String]) {
         genericFrames.append(names)

@@ -54,6 +54,12 @@ public enum ReferenceContext: UInt8, Sendable, Hashable {
         "some View", "any View", "AnyView", "some SwiftUI.View", "SwiftUI.AnyView", "some ToolbarContent", "some Scene", "some Commands",
     ]
 
+    /// SDK types that draw, host or type-erase a view they are given (a member wrapping `AnyView(HeaderView())` builds it).
+    static let viewRenderers: Set<String> = [
+        "AnyView",
+        "ImageRenderer", "UIHostingController", "NSHostingController", "NSHostingView", "UIHostingConfiguration", "UIGraphicsImageRenderer",
+    ]
+
     /// `mock`, `mocks`, `mockData`, `preview`, `previews`, `previewValue` — not `mockingbird` or `previewed`.
     static func isFixtureName(_ name: String) -> Bool {
         for stem in ["mock", "preview"] where name.hasPrefix(stem) {

@@ -3,7 +3,7 @@
 /// presentation helpers (controller layer, not coordinators).
 public struct CoordinatorBehaviour: CategorisationHeuristic {
     public static let identifier = "coordinator-behaviour"
-    public static let summary = "Classes that are neither views nor view controllers but hold a view controller in a property and create view controllers, or call presentation and navigation APIs (present, pushViewController, setViewControllers, rootViewController =) on view controllers they refer to, are coordinating controllers. Merely keeping a (weak) reference to a screen does not make a model a coordinator. A class that steers no navigation (no push, setViewControllers or navigation, tab or split controller of its own) and refers to at most one view controller of the codebase is a presentation helper (an alert, share-sheet or action-sheet helper the caller hands its view controller to): controller layer, role presentationHelper, which R3 leaves alone; so are stateless utilities (static methods only) that build or present view controllers for their caller, classes that only create view controllers for others to show, and structs and enums that create view controllers (screen factories)."
+    public static let summary = "Classes that are neither views nor view controllers but hold a view controller in a property and create view controllers, or call presentation and navigation APIs (present, pushViewController, setViewControllers, rootViewController =) on view controllers they refer to, are coordinating controllers. Merely keeping a (weak) reference to a screen does not make a model a coordinator. A class that steers no navigation (no push, setViewControllers or navigation, tab or split controller of its own) and refers to at most one view controller of the codebase is a presentation helper (an alert, share-sheet or action-sheet helper the caller hands its view controller to): controller layer, role presentationHelper, which R3 leaves alone; so are stateless utilities (static methods only) that build or present view controllers for their caller, classes that only create view controllers for others to show, and structs and enums that create view controllers or coordinators (screen factories)."
     public static let triggeringExamples = [
         CategorisationExample("""
             import UIKit
@@ -51,6 +51,16 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
             """, component: "DiscoverCellType", layer: "controller", role: Role.presentationHelper),
         CategorisationExample("""
             import UIKit
+            final class RecoveryKeyCoordinator {
+                let navigationController: UINavigationController
+                init(navigationController: UINavigationController) { self.navigationController = navigationController }
+            }
+            struct RecoveryKeyScreenHook {
+                func makeCoordinator(_ navigation: UINavigationController) -> RecoveryKeyCoordinator { RecoveryKeyCoordinator(navigationController: navigation) }
+            }
+            """, component: "RecoveryKeyScreenHook", layer: "controller", role: Role.presentationHelper),
+        CategorisationExample("""
+            import UIKit
             final class ThemedNavigationController: UINavigationController {}
             final class UIUtils {
                 class func navController(for root: UIViewController) -> UINavigationController { ThemedNavigationController(rootViewController: root) }
@@ -92,9 +102,13 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
         let c = context.components[i]
         guard c.kind != .protocol else { return nil }
         let use = context.viewControllerUse(i)
-        // Structs and enums that create view controllers are screen factories (`DiscoverCellType.makeController()`).
+        // Structs and enums that create view controllers, or coordinators, are screen factories
+        // (`DiscoverCellType.makeController()`, an app hook building a screen's coordinator).
         guard c.kind == .class || c.kind == .actor else {
-            guard use.contains(.initializerCall) else { return nil }
+            let createsCoordinator = context.outgoing(i).contains { e in
+                e.kind == .initializerCall && context.components[e.to].kind != .protocol && context.components[e.to].name.hasSuffix("Coordinator")
+            }
+            guard use.contains(.initializerCall) || createsCoordinator else { return nil }
             return LayerAssignment(layer: "controller", role: Role.presentationHelper, heuristic: Self.identifier,
                                    reason: "creates view controllers for others to show")
         }

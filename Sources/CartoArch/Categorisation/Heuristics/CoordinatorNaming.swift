@@ -24,6 +24,21 @@ public struct CoordinatorNaming: CategorisationHeuristic {
         CategorisationExample("struct RouteParameters { var id: Int }", component: "RouteParameters"),
         CategorisationExample("enum CoordinatorError: Error { case missing }", component: "CoordinatorError"),
         CategorisationExample("final class AnalyticsCoordinator { func track(_ event: String) {} }", component: "AnalyticsCoordinator"),
+        // A data loader named …Coordinator behind its own …Coordinating protocol steers no screens: neither is a coordinator.
+        CategorisationExample("""
+            protocol ShowInfoCoordinating { func loadShowNotes(id: String) async -> String }
+            final class ShowInfoCoordinator: ShowInfoCoordinating { func loadShowNotes(id: String) async -> String { "" } }
+            """, component: "ShowInfoCoordinating"),
+        CategorisationExample("""
+            protocol ShowInfoCoordinating { func loadShowNotes(id: String) async -> String }
+            final class ShowInfoCoordinator: ShowInfoCoordinating { func loadShowNotes(id: String) async -> String { "" } }
+            """, component: "ShowInfoCoordinator"),
+        // A …Router protocol view controllers adopt is how they are told what to do: an interface, not a coordinator.
+        CategorisationExample("""
+            import UIKit
+            protocol BookmarkListRouter: AnyObject { func bookmarkEdit(_ id: Int) }
+            final class BookmarksController: UIViewController, BookmarkListRouter { func bookmarkEdit(_ id: Int) {} }
+            """, component: "BookmarkListRouter"),
         CategorisationExample("""
             import SwiftUI
             struct TextView: UIViewRepresentable {
@@ -37,6 +52,16 @@ public struct CoordinatorNaming: CategorisationHeuristic {
 
     static func mentionsCoordination(_ name: String) -> Bool { suffixes.contains { name.contains($0) } }
 
+    /// View controllers, navigation APIs, views it creates, or other coordinators it holds or calls — adopting its
+    /// own `…Coordinating` protocol is not holding a coordinator.
+    func touchesNavigation(_ i: Int, context: CategorisationContext) -> Bool {
+        !context.viewControllerUse(i).isEmpty || !context.components[i].navigationCalls.isEmpty
+            || context.outgoing(i).contains { edge in
+                (edge.kind != .conformance && edge.kind != .inheritance && Self.mentionsCoordination(context.components[edge.to].name))
+                    || (edge.kind == .initializerCall && context.isView[edge.to])
+            }
+    }
+
     public func assign(_ i: Int, context: CategorisationContext) -> LayerAssignment? {
         let c = context.components[i]
         guard c.kind == .class || c.kind == .protocol || c.kind == .actor || c.kind == .struct,
@@ -47,11 +72,13 @@ public struct CoordinatorNaming: CategorisationHeuristic {
         // or other coordinators (`CoordinatorProtocol`, child coordinators).
         // (`AnalyticsCoordinator` coordinates analytics events, not screens.)
         if c.kind != .protocol {
-            let touchesNavigation = !context.viewControllerUse(i).isEmpty || !c.navigationCalls.isEmpty
-                || context.outgoing(i).contains { edge in
-                    Self.mentionsCoordination(context.components[edge.to].name) || (edge.kind == .initializerCall && context.isView[edge.to])
-                }
-            guard touchesNavigation else { return nil }
+            guard touchesNavigation(i, context: context) else { return nil }
+        } else {
+            // A protocol is a coordinator's when its adopters are: not when view controllers adopt it
+            // (`BookmarkListRouter`), nor when every adopter steers no screens (`ShowInfoCoordinating`).
+            let adopters = context.incoming(i).filter { $0.kind == .conformance && context.components[$0.from].kind != .protocol }.map(\.from)
+            if adopters.contains(where: { context.isViewController[$0] }) { return nil }
+            if !adopters.isEmpty, !adopters.contains(where: { touchesNavigation($0, context: context) }) { return nil }
         }
         return LayerAssignment(layer: "controller", role: Role.coordinator, heuristic: Self.identifier, reason: "named …\(suffix)")
     }

@@ -8,6 +8,14 @@ public struct ViewModelNaming: CategorisationHeuristic {
     ]
     public static let nonTriggeringExamples = [
         CategorisationExample("struct Profile { var name: String }", component: "Profile"),
+        // An observable class that installs a view controller it creates steers the screen: a controller by behaviour.
+        CategorisationExample("""
+            import SwiftUI
+            final class ToastController: ObservableObject {
+                var window: UIWindow?
+                func show() { window?.rootViewController = UIHostingController(rootView: Text("Saved")) }
+            }
+            """, component: "ToastController"),
     ]
     public let layer: String
     public init(layer: String = "model") { self.layer = layer }
@@ -19,6 +27,10 @@ public struct ViewModelNaming: CategorisationHeuristic {
             return LayerAssignment(layer: layer, role: Role.viewModel, heuristic: Self.identifier, reason: "named …ViewModel")
         }
         if c.kind == .class, context.conforms(i, toAnyOf: ["ObservableObject"]) || c.attributes.contains("Observable") {
+            // Installing or presenting a view controller it creates is controller work (CoordinatorBehaviour decides).
+            if context.viewControllerUse(i).contains(.initializerCall), !c.navigationCalls.isDisjoint(with: ["rootViewController", "present"]) {
+                return nil
+            }
             return LayerAssignment(layer: layer, role: Role.observableModel, heuristic: Self.identifier, reason: "observable presentation state")
         }
         return nil
