@@ -54,7 +54,8 @@ public struct AnalysisStage: Sendable {
         // controllers and view models: the rules judge those edges by the screen's layer (its other edges, to
         // models, by its own).
         var unitOf = Self.screenUnits(components, assignments: assignments)
-        Self.addViewHelpers(to: &unitOf, components, assignments: assignments, graph: graph)
+        let viewFactories = Self.addViewHelpers(to: &unitOf, components, assignments: assignments, graph: graph,
+                                                typealiases: document.typealiases)
         let judgesViews = layers.contains { $0.name == LayerDefinition.view.name }
         for edge in graph.edges {
             // Mocks and previews are test code, which no rule constrains, wherever they are declared.
@@ -62,6 +63,9 @@ public struct AnalysisStage: Sendable {
             let to = assignments[edge.to]
             let presentation = to.layer == "view" || to.layer == "controller" || to.role == Role.viewModel
             var from = assignments[presentation ? unitOf[edge.from] : edge.from]
+            // A model whose methods return the codebase's views (`story(for:) -> any StoryView`) is a view factory:
+            // the views it builds are view code (its reach for view models and view controllers is still judged).
+            if to.role == Role.view, from.layer == LayerDefinition.model.name, viewFactories.contains(edge.from) { from = Self.viewCode }
             // A member that builds a SwiftUI view is view code wherever it is declared (`AppTab.makeContentView()`
             // choosing each tab's screen): its reach for views and view models is judged as a view's. A view model's
             // or observable model's view building is not excused — that is the MVVM violation itself.
@@ -157,11 +161,19 @@ public struct AnalysisStage: Sendable {
     /// of those views: its reach for views and view models is judged as theirs. A model struct views merely display
     /// (no view-building member) keeps its own layer, so a `Post` holding a `PostViewModel` is still reported.
     /// Likewise a model only view models use is part of them.
+    /// Returns the view factories: models with a method returning one of the codebase's views.
+    @discardableResult
     static func addViewHelpers(to unitOf: inout [Int], _ components: [Component], assignments: [LayerAssignment],
-                               graph: Multigraph<Int, ExtractedArchitecture.Site>) {
+                               graph: Multigraph<Int, ExtractedArchitecture.Site>, typealiases: [TypealiasInfo] = []) -> Set<Int> {
         let viewRoles: Set<String> = [Role.view]
         var viewNames = Set<String>()
         for (i, c) in components.enumerated() where viewRoles.contains(assignments[i].role) { viewNames.insert(c.name) }
+        // Compositions naming a view (`typealias StoryView = Story & View`) stand for views too.
+        for alias in typealiases where alias.target.contains("&") {
+            if alias.target.components(separatedBy: " & ").contains(where: { $0 == "View" || viewNames.contains($0) }) {
+                viewNames.insert(String(alias.qualifiedName.split(separator: ".").last ?? ""))
+            }
+        }
         func buildsViews(_ c: Component) -> Bool {
             func isViewType(_ written: String?) -> Bool {
                 guard let t = written?.trimmingCharacters(in: CharacterSet(charactersIn: "?! ")) else { return false }
@@ -171,12 +183,30 @@ public struct AnalysisStage: Sendable {
             if c.references.contains(where: { $0.kind == .genericConstraint && ($0.name == "View" || $0.name == "SwiftUI.View") }) { return true }
             return c.methods.contains { isViewType($0.returnType) } || c.properties.contains { $0.isComputed && isViewType($0.type) }
         }
+        func returnsCodebaseView(_ c: Component) -> Bool {
+            c.methods.contains { m in
+                guard var t = m.returnType else { return false }
+                for prefix in ["any ", "some "] where t.hasPrefix(prefix) { t.removeFirst(prefix.count) }
+                return viewNames.contains(t.trimmingCharacters(in: CharacterSet(charactersIn: "?! ")))
+            }
+        }
+        var factories = Set<Int>()
         var referrers: [Int: Set<Int>] = [:]
+        var adopters: [Int: Set<Int>] = [:]
         for edge in graph.edges where edge.from != edge.to && edge.label.context != .fixture {
             referrers[edge.to, default: []].insert(unitOf[edge.from])
+            if edge.label.kind == .conformance { adopters[edge.to, default: []].insert(edge.from) }
         }
         for i in components.indices where unitOf[i] == i {
             let c = components[i], a = assignments[i]
+            if a.layer == LayerDefinition.model.name, a.role == Role.model, returnsCodebaseView(c) { factories.insert(i) }
+            // A delegate protocol only view controllers adopt is their contract (`NowPlayingActionsDelegate`
+            // asking its controller for a route-picker view): its reach for views and view models is theirs.
+            if c.kind == .protocol, a.role == Role.interface, let adopting = adopters[i], let first = adopting.min(),
+               adopting.allSatisfy({ assignments[$0].role == Role.viewController }) {
+                unitOf[i] = first
+                continue
+            }
             guard a.layer == LayerDefinition.model.name, a.role == Role.model, c.kind != .protocol,
                   let users = referrers[i]?.subtracting([i]), let first = users.min() else { continue }
             if c.kind == .struct || c.kind == .enum, users.allSatisfy({ viewRoles.contains(assignments[$0].role) }), buildsViews(c) {
@@ -187,6 +217,7 @@ public struct AnalysisStage: Sendable {
                 unitOf[i] = first
             }
         }
+        return factories
     }
 
     static func isNesting(_ a: String, _ b: String) -> Bool {
