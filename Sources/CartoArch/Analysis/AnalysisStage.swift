@@ -54,7 +54,7 @@ public struct AnalysisStage: Sendable {
         // controllers and view models: the rules judge those edges by the screen's layer (its other edges, to
         // models, by its own).
         var unitOf = Self.screenUnits(components, assignments: assignments)
-        let viewFactories = Self.addViewHelpers(to: &unitOf, components, assignments: assignments, graph: graph,
+        let helpers = Self.addViewHelpers(to: &unitOf, components, assignments: assignments, graph: graph,
                                                 typealiases: document.typealiases)
         let judgesViews = layers.contains { $0.name == LayerDefinition.view.name }
         for edge in graph.edges {
@@ -63,9 +63,13 @@ public struct AnalysisStage: Sendable {
             let to = assignments[edge.to]
             let presentation = to.layer == "view" || to.layer == "controller" || to.role == Role.viewModel
             var from = assignments[presentation ? unitOf[edge.from] : edge.from]
-            // A model whose methods return the codebase's views (`story(for:) -> any StoryView`) is a view factory:
-            // the views it builds are view code (its reach for view models and view controllers is still judged).
-            if to.role == Role.view, from.layer == LayerDefinition.model.name, viewFactories.contains(edge.from) { from = Self.viewCode }
+            // A model with a member declared to return SwiftUI view content of the codebase (`story(for:) -> any StoryView`,
+            // `StoryView = Story & View`) is a view factory: the views it builds are view code. A concrete UIKit view
+            // returned by a model (`PriceFormatter.tag(for:) -> PriceTagView`) is still a model building a view.
+            if to.role == Role.view, from.layer == LayerDefinition.model.name, helpers.viewFactories.contains(edge.from) { from = Self.viewCode }
+            // A helper only view models use (`TimelineInteractionHandler`, split out of `TimelineViewModel`) may create
+            // child view models as they do; holding one (a store keeping its view model) is still reported.
+            if to.role == Role.viewModel, edge.label.kind == .initializerCall, let user = helpers.viewModelHelpers[edge.from] { from = assignments[user] }
             // A member that builds a SwiftUI view is view code wherever it is declared (`AppTab.makeContentView()`
             // choosing each tab's screen): its reach for views and view models is judged as a view's. A view model's
             // or observable model's view building is not excused — that is the MVVM violation itself.
@@ -160,11 +164,12 @@ public struct AnalysisStage: Sendable {
     /// the codebase's views, or a generic parameter that is a view (`StatusRowAccessibilityLabel.finalLabel() -> Text`, `NeutralButtonShape.style`) — is part
     /// of those views: its reach for views and view models is judged as theirs. A model struct views merely display
     /// (no view-building member) keeps its own layer, so a `Post` holding a `PostViewModel` is still reported.
-    /// Likewise a model only view models use is part of them.
-    /// Returns the view factories: models with a method returning one of the codebase's views.
+    /// Likewise a model only view models use may create view models as they do.
+    /// Returns the view factories (models with a member returning `some`/`any` of the codebase's SwiftUI views) and the
+    /// view-model helpers (models only view models use, with the first of those view models).
     @discardableResult
     static func addViewHelpers(to unitOf: inout [Int], _ components: [Component], assignments: [LayerAssignment],
-                               graph: Multigraph<Int, ExtractedArchitecture.Site>, typealiases: [TypealiasInfo] = []) -> Set<Int> {
+                               graph: Multigraph<Int, ExtractedArchitecture.Site>, typealiases: [TypealiasInfo] = []) -> (viewFactories: Set<Int>, viewModelHelpers: [Int: Int]) {
         let viewRoles: Set<String> = [Role.view]
         var viewNames = Set<String>()
         for (i, c) in components.enumerated() where viewRoles.contains(assignments[i].role) { viewNames.insert(c.name) }
@@ -185,12 +190,13 @@ public struct AnalysisStage: Sendable {
         }
         func returnsCodebaseView(_ c: Component) -> Bool {
             c.methods.contains { m in
-                guard var t = m.returnType else { return false }
-                for prefix in ["any ", "some "] where t.hasPrefix(prefix) { t.removeFirst(prefix.count) }
+                guard var t = m.returnType, let prefix = ["any ", "some "].first(where: { t.hasPrefix($0) }) else { return false }
+                t.removeFirst(prefix.count)
                 return viewNames.contains(t.trimmingCharacters(in: CharacterSet(charactersIn: "?! ")))
             }
         }
         var factories = Set<Int>()
+        var viewModelHelpers: [Int: Int] = [:]
         var referrers: [Int: Set<Int>] = [:]
         var adopters: [Int: Set<Int>] = [:]
         for edge in graph.edges where edge.from != edge.to && edge.label.context != .fixture {
@@ -212,12 +218,10 @@ public struct AnalysisStage: Sendable {
             if c.kind == .struct || c.kind == .enum, users.allSatisfy({ viewRoles.contains(assignments[$0].role) }), buildsViews(c) {
                 unitOf[i] = first
             } else if users.allSatisfy({ assignments[$0].role == Role.viewModel }) {
-                // A helper only view models use (`TimelineInteractionHandler`, split out of `TimelineViewModel`) works
-                // inside them: judged as a view model, so it may create child view models but not reach for views.
-                unitOf[i] = first
+                viewModelHelpers[i] = first
             }
         }
-        return factories
+        return (factories, viewModelHelpers)
     }
 
     static func isNesting(_ a: String, _ b: String) -> Bool {

@@ -182,6 +182,12 @@ public struct ModelPresentationIsolationRule: ArchitectureRule {
         final class FeedViewModel: ObservableObject { let store = PostStore() }
         final class PostStore { var owner: FeedViewModel? }
         """,
+        // Holding a view outside any view-building member is a model depending on a view.
+        """
+        import SwiftUI
+        struct BadgeView: View { var body: some View { Text("") } }
+        final class BadgeStore { var lastShown: BadgeView? }
+        """,
     ]
     public let nonTriggeringExamples = [
         """
@@ -198,6 +204,41 @@ public struct ModelPresentationIsolationRule: ArchitectureRule {
         struct Post { let title: String }
         final class FeedViewModel: ObservableObject { @Published var posts: [Post] = [] }
         struct FeedView: View { @StateObject var model = FeedViewModel(); var body: some View { Text("") } }
+        """,
+        // A member building a SwiftUI view is view code wherever it is declared.
+        """
+        import SwiftUI
+        struct FeedView: View { var body: some View { Text("") } }
+        struct ProfileView: View { var body: some View { Text("") } }
+        enum AppTab {
+            case feed, profile
+            @ViewBuilder func makeContentView() -> some View {
+                switch self { case .feed: FeedView(); case .profile: ProfileView() }
+            }
+        }
+        """,
+        // So is a member rendering a view into an image.
+        """
+        import SwiftUI
+        struct AvatarView: View { var body: some View { Text("A") } }
+        enum Avatars { @MainActor static func imageData() -> Data? { ImageRenderer(content: AvatarView()).uiImage?.pngData() } }
+        """,
+        // Mocks and previews are fixtures: test code.
+        """
+        import SwiftUI
+        final class FeedViewModel: ObservableObject { @Published var title = "" }
+        struct FeedView: View { @StateObject var model = FeedViewModel(); var body: some View { Text("") } }
+        struct Mention { let text: String; static var mock: Mention { _ = FeedViewModel(); return Mention(text: "") } }
+        """,
+        // A value type only views use that builds view content is part of those views.
+        """
+        import SwiftUI
+        final class RowViewModel: ObservableObject { @Published var text = "" }
+        struct RowAccessibilityLabel { let viewModel: RowViewModel; func label() -> Text { Text(viewModel.text) } }
+        struct RowView: View {
+            @StateObject var viewModel = RowViewModel()
+            var body: some View { Text("").accessibilityLabel(RowAccessibilityLabel(viewModel: viewModel).label()) }
+        }
         """,
     ]
     public let examplePreset = "auto"
