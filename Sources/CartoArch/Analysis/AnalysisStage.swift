@@ -69,7 +69,8 @@ public struct AnalysisStage: Sendable {
             if to.role == Role.view, from.layer == LayerDefinition.model.name, helpers.viewFactories.contains(edge.from) { from = Self.viewCode }
             // A helper only view models use (`TimelineInteractionHandler`, split out of `TimelineViewModel`) may create
             // child view models as they do; holding one (a store keeping its view model) is still reported.
-            if to.role == Role.viewModel, edge.label.kind == .initializerCall, let user = helpers.viewModelHelpers[edge.from] { from = assignments[user] }
+            if to.role == Role.viewModel, [.initializerCall, .returnType, .localVariable].contains(edge.label.kind),
+               let user = helpers.viewModelHelpers[edge.from] { from = assignments[user] }
             // A member that builds a SwiftUI view is view code wherever it is declared (`AppTab.makeContentView()`
             // choosing each tab's screen): its reach for views and view models is judged as a view's. A view model's
             // or observable model's view building is not excused — that is the MVVM violation itself.

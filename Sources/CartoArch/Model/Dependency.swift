@@ -60,15 +60,12 @@ public enum ReferenceContext: UInt8, Sendable, Hashable {
         "ImageRenderer", "UIHostingController", "NSHostingController", "NSHostingView", "UIHostingConfiguration", "UIGraphicsImageRenderer",
     ]
 
-    /// `mock`, `mocks`, `mockData`, `preview`, `previews`, `previewValue` — not `mockingbird` or `previewed`.
+    /// `mock`, `mocks`, `mockData`, `preview`, `previews`, `previewValue` — not `mockingbird`, nor production members
+    /// such as `previewURL` or `previewImage(for:)` (only the names Xcode previews and TCA dependencies use).
     static func isFixtureName(_ name: String) -> Bool {
-        for stem in ["mock", "preview"] where name.hasPrefix(stem) {
-            let rest = name.dropFirst(stem.count)
-            guard let next = rest.first else { return true }
-            if next == "s" && rest.count == 1 { return true }
-            if next.isUppercase || next.isNumber || next == "_" { return true }
-        }
-        return false
+        if ["mock", "mocks", "preview", "previews", "previewValue", "previewData", "previewState", "testValue"].contains(name) { return true }
+        guard name.hasPrefix("mock"), let next = name.dropFirst(4).first else { return false }
+        return next.isUppercase || next.isNumber || next == "_"
     }
 }
 

@@ -1,0 +1,77 @@
+import CartoArch
+import CartoCore
+import Foundation
+import XCTest
+
+/// Code is judged by the layer it works in: view-building members, renderers, fixtures and the helpers of views,
+/// view models and view controllers (AnalysisStage, SyntaxCollector's member contexts).
+final class ReferenceContextTests: XCTestCase {
+    private func violations(_ source: String) throws -> [String] {
+        let report = try TestCodebase(source: source).analyze()
+        return report.violations.map { v in "\(v.rule) \(v.from) -> \(v.to) :\(v.line)" }.sorted()
+    }
+
+    func testOnlyTheMemberThatBuildsAViewIsViewCode() throws {
+        let found = try violations("""
+            import SwiftUI
+            struct FeedView: View { var body: some View { Text("") } }
+            struct ProfileView: View { var body: some View { Text("") } }
+            enum AppTab {
+                case feed, profile
+                @ViewBuilder func makeContentView() -> some View {
+                    switch self { case .feed: FeedView(); case .profile: ProfileView() }
+                }
+                var header: AnyView { AnyView(FeedView()) }
+                func cache() { let view = FeedView(); print(view) }
+            }
+            """)
+        XCTAssertEqual(found, ["model-presentation-isolation AppTab -> FeedView :10"])
+    }
+
+    func testFixturesAreTestCodeButPreviewNamedProductionMembersAreNot() throws {
+        let found = try violations("""
+            import SwiftUI
+            final class FeedViewModel: ObservableObject { @Published var title = "" }
+            struct FeedView: View { @StateObject var model = FeedViewModel(); var body: some View { Text("") } }
+            struct Mention {
+                static var mock: Mention { _ = FeedViewModel(); return Mention() }
+                static func mockList() -> [Mention] { _ = FeedViewModel(); return [] }
+                var previewURL: URL? { _ = FeedViewModel(); return nil }
+            }
+            """)
+        XCTAssertEqual(found, ["model-presentation-isolation Mention -> FeedViewModel :7"])
+    }
+
+    func testRenderingAViewIsViewCodeAndAViewModelBuildingViewsIsStillReported() throws {
+        let found = try violations("""
+            import SwiftUI
+            struct AvatarView: View { var body: some View { Text("A") } }
+            enum Avatars { @MainActor static func imageData() -> Data? { ImageRenderer(content: AvatarView()).uiImage?.pngData() } }
+            final class ProfileViewModel: ObservableObject {
+                @ViewBuilder func avatar() -> some View { AvatarView() }
+            }
+            struct ProfileView: View { @StateObject var model = ProfileViewModel(); var body: some View { model.avatar() } }
+            """)
+        XCTAssertEqual(found, ["view-model-isolation ProfileViewModel -> AvatarView :5"])
+    }
+
+    func testHelpersOfViewsAndViewModels() throws {
+        let found = try violations("""
+            import SwiftUI
+            final class RowViewModel: ObservableObject { @Published var text = "" }
+            final class ThreadViewModel: ObservableObject { let handler = RowInteractionHandler() }
+            struct RowAccessibilityLabel { let viewModel: RowViewModel; func label() -> Text { Text(viewModel.text) } }
+            struct RowView: View {
+                @StateObject var viewModel = RowViewModel()
+                var body: some View { Text("").accessibilityLabel(RowAccessibilityLabel(viewModel: viewModel).label()) }
+            }
+            final class RowInteractionHandler {
+                var owner: ThreadViewModel?
+                func openThread() -> RowViewModel { RowViewModel() }
+            }
+            """)
+        // The label builder is part of the row; the handler may create a child view model like its view model does,
+        // but holding its owner back is a model depending on a view model.
+        XCTAssertEqual(found, ["model-presentation-isolation RowInteractionHandler -> ThreadViewModel :10"])
+    }
+}
