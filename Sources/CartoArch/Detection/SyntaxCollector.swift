@@ -18,8 +18,10 @@ final class SyntaxCollector: SyntaxVisitor {
     /// non-ordinary context (a local `let` inside a `@ViewBuilder` function is still view code).
     private var context: ReferenceContext = .ordinary
     private var contextStack: [ReferenceContext] = []
-    /// Per entered member: its record and where its references start, to reclassify them when it turns out to render views.
+    /// Per entered member: its record, where its references start, and whether it named a view renderer — to
+    /// reclassify its references when it turns out to render views.
     private var memberStarts: [(record: Int, start: Int)?] = []
+    private var memberRenders: [Bool] = []
 
     /// The file's bytes, valid for the collector's lifetime; type texts are sliced from it (cheaper than `trimmedDescription`).
     private let source: UnsafeBufferPointer<UInt8>
@@ -85,15 +87,42 @@ final class SyntaxCollector: SyntaxVisitor {
 
     func addReference(_ name: String, kind: DependencyKind, line: Int) {
         guard let r = currentRecord else { return }
+        // Renderers start with A, I, N or U (`AnyView`, `ImageRenderer`, `NSHostingView`, `UIHostingController`):
+        // a byte test spares most references the set lookup.
+        if let last = memberRenders.indices.last, !memberRenders[last], let f = name.utf8.first, f == 65 || f == 73 || f == 78 || f == 85,
+           ReferenceContext.viewRenderers.contains(name) {
+            memberRenders[last] = true
+        }
         summary.records[r].references.append(TypeReference(name: name, kind: kind, file: summary.fileIndex, line: Int32(line), context: context))
     }
 
     private func enterMember(name: String, attributes: AttributeListSyntax?, returnType: TypeSyntax?) {
         contextStack.append(context)
         memberStarts.append(currentRecord.map { ($0, summary.records[$0].references.count) })
-        if context == .ordinary {
-            context = ReferenceContext.member(name: name, attributes: attributes.map(attributeNames) ?? [],
-                                              returnType: returnType.map { text($0) })
+        memberRenders.append(false)
+        guard context == .ordinary else { return }
+        // Decided on the syntax nodes, without building strings for every member (this runs for every declaration).
+        if let first = name.utf8.first, first == 109 || first == 112 || first == 116, ReferenceContext.isFixtureName(name) {
+            context = .fixture
+            return
+        }
+        if let attributes {
+            for element in attributes {
+                guard case .attribute(let a) = element, let id = a.attributeName.as(IdentifierTypeSyntax.self) else { continue }
+                if ReferenceContext.viewBuilderAttributes.contains(id.name.text) { context = .viewBuilding; return }
+            }
+        }
+        if var type = returnType {
+            if let optional = type.as(OptionalTypeSyntax.self) { type = optional.wrappedType }
+            if let id = type.as(IdentifierTypeSyntax.self) {
+                if id.name.text == "AnyView" { context = .viewBuilding }
+            } else if let opaque = type.as(SomeOrAnyTypeSyntax.self), let id = opaque.constraint.as(IdentifierTypeSyntax.self),
+                      ReferenceContext.viewProtocols.contains(id.name.text) {
+                context = .viewBuilding
+            } else if type.is(MemberTypeSyntax.self) || type.is(SomeOrAnyTypeSyntax.self),
+                      ReferenceContext.viewBuildingTypes.contains(text(type)) {
+                context = .viewBuilding
+            }
         }
     }
 
@@ -101,10 +130,13 @@ final class SyntaxCollector: SyntaxVisitor {
     /// builds that view: its references are view code too.
     private func leaveMember() {
         context = contextStack.removeLast()
-        guard let (r, start) = memberStarts.removeLast() ?? nil, r < summary.records.count else { return }
-        let refs = summary.records[r].references
-        guard start < refs.count, refs[start...].contains(where: { ReferenceContext.viewRenderers.contains($0.name) }) else { return }
-        for k in start..<refs.count where refs[k].context == .ordinary { summary.records[r].references[k].context = .viewBuilding }
+        let renders = memberRenders.removeLast()
+        guard let (r, start) = memberStarts.removeLast() ?? nil, renders, r < summary.records.count else { return }
+        // The enclosing member contains this one's code, so it renders the view too.
+        if let outer = memberRenders.indices.last { memberRenders[outer] = true }
+        for k in start..<summary.records[r].references.count where summary.records[r].references[k].context == .ordinary {
+            summary.records[r].references[k].context = .viewBuilding
+        }
     }
 
     private func pushGenerics(_ names: [String]) {

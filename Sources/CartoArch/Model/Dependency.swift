@@ -40,16 +40,11 @@ public enum ReferenceContext: UInt8, Sendable, Hashable {
     /// A preview or mock fixture (`static var mock`, `static func previewData()`): test code, which no rule constrains.
     case fixture
 
-    /// The context a member's own code runs in, from its signature alone.
-    static func member(name: String, attributes: [String], returnType: String?) -> ReferenceContext {
-        if Self.isFixtureName(name) { return .fixture }
-        if attributes.contains(where: { viewBuilderAttributes.contains($0) }) { return .viewBuilding }
-        guard var type = returnType else { return .ordinary }
-        type = type.trimmingCharacters(in: CharacterSet(charactersIn: "?! "))
-        return viewBuildingTypes.contains(type) ? .viewBuilding : .ordinary
-    }
+    // SyntaxCollector.enterMember decides a member's context from its signature with these tables.
 
     static let viewBuilderAttributes: Set<String> = ["ViewBuilder", "SwiftUI.ViewBuilder", "ToolbarContentBuilder", "SceneBuilder", "CommandsBuilder"]
+    /// `some X` / `any X` with these X are SwiftUI content.
+    static let viewProtocols: Set<String> = ["View", "ToolbarContent", "Scene", "Commands"]
     static let viewBuildingTypes: Set<String> = [
         "some View", "any View", "AnyView", "some SwiftUI.View", "SwiftUI.AnyView", "some ToolbarContent", "some Scene", "some Commands",
     ]
