@@ -230,3 +230,36 @@ final class ModuleAnalysisTests: XCTestCase {
         XCTAssertEqual(Set(isolation.map(\.from)), Set((0..<6).map { "Row\($0)" }), "MVC's rule holds in Legacy, not in the SwiftUI module")
     }
 }
+
+/// The OpenStep property-list reader behind `XcodeProject` (Foundation's was ~10× slower on Linux).
+final class OpenStepPropertyListTests: XCTestCase {
+    func testValuesCommentsEscapesAndData() throws {
+        let text = """
+            // !$*UTF8*$!
+            {
+                /* Begin PBXFileReference section */
+                A1 /* a.swift */ = {isa = PBXFileReference; path = "My \\"App\\"/a b.swift"; sourceTree = "<group>"; };
+                list = (x, "y z", <0a1b>, );
+                empty = ();
+                path = ../Shared/./File.swift;
+            }
+            """
+        let plist = try OpenStepPropertyList.parse(Array(text.utf8))
+        XCTAssertEqual(plist["A1"]?["path"]?.string, "My \"App\"/a b.swift")
+        XCTAssertEqual(plist["A1"]?["sourceTree"]?.string, "<group>")
+        XCTAssertEqual(plist["list"]?.strings, ["x", "y z", "<0a1b>"])
+        XCTAssertEqual(plist["empty"], .array([]))
+        XCTAssertEqual(plist["path"]?.string, "../Shared/./File.swift")
+    }
+
+    func testErrorsNameTheLine() {
+        for (text, line, message) in [("{\n a = (b,\n c\n", 4, "expected ')' to end an array"),
+                                      ("{\n a = b\n}", 3, "expected ';' after the value of 'a'"),
+                                      ("{ a = \"open\n}", 2, "unterminated quoted string"),
+                                      ("{ a = b; } trailing", 1, "unexpected text after the top-level value")] {
+            XCTAssertThrowsError(try OpenStepPropertyList.parse(Array(text.utf8))) { error in
+                XCTAssertEqual(error as? OpenStepPropertyList.SyntaxError, .init(message: message, line: line), text)
+            }
+        }
+    }
+}

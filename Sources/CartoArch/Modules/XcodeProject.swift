@@ -2,8 +2,8 @@ import Foundation
 import CartoCore
 
 /// An Xcode project's native targets with the Swift files they compile, read from `project.pbxproj`.
-/// The file is an old-style (OpenStep) property list; Foundation's `PropertyListSerialization` reads it, with
-/// line numbers in its errors. The untyped dictionaries stay inside this file: the rest of carto sees `Target`.
+/// The file is an old-style (OpenStep) property list, read by `OpenStepPropertyList` (line numbers in its errors);
+/// the rest of carto sees `Target`.
 public struct XcodeProject: Sendable, Equatable {
     public struct Target: Sendable, Equatable {
         public var name: String
@@ -37,32 +37,30 @@ public struct XcodeProject: Sendable, Equatable {
         func fail(_ what: String) -> CartoError {
             CartoError("\(file): not a valid Xcode project (\(what)); repair it (Xcode rewrites it on save) or add it to exclude in .carto.yml")
         }
-        let plist: Any
-        do { plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) } catch {
-            let detail = (error as NSError).userInfo["kCFPropertyListOldStyleParsingError"].map { ($0 as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String ?? "\($0)" }
-                ?? (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw fail(CartoError.oneLine(detail))
+        let plist: OpenStepPropertyList
+        do { plist = try OpenStepPropertyList.parse([UInt8](data)) } catch let e as OpenStepPropertyList.SyntaxError {
+            throw fail("line \(e.line): \(e.message)")
         }
-        guard let root = plist as? [String: Any], let objects = root["objects"] as? [String: [String: Any]],
-              let rootID = root["rootObject"] as? String, let project = objects[rootID], project["isa"] as? String == "PBXProject" else {
+        guard let objects = plist["objects"]?.dictionary?.compactMapValues(\.dictionary),
+              let rootID = plist["rootObject"]?.string, let project = objects[rootID], project["isa"]?.string == "PBXProject" else {
             throw fail("no objects or rootObject naming a PBXProject")
         }
         // <Name>.xcodeproj/project.pbxproj → the folder holding the .xcodeproj.
         let projectFolder = ((file as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-        let projectDir = normalise(join(projectFolder, project["projectDirPath"] as? String ?? ""))
+        let projectDir = normalise(join(projectFolder, project["projectDirPath"]?.string ?? ""))
 
         // Each group's and file's parent, to build paths of `<group>`-relative references.
         var parent: [String: String] = [:]
         for (id, object) in objects {
-            for child in object["children"] as? [String] ?? [] { parent[child] = id }
+            for child in object["children"]?.strings ?? [] { parent[child] = id }
         }
         var pathCache: [String: String?] = [:]
         func path(of id: String) -> String? {
             if let cached = pathCache[id] { return cached }
             guard let object = objects[id] else { return nil }
-            let own = object["path"] as? String ?? ""
+            let own = object["path"]?.string ?? ""
             let result: String?
-            switch object["sourceTree"] as? String ?? "<group>" {
+            switch object["sourceTree"]?.string ?? "<group>" {
             case "<group>":
                 if let p = parent[id] { result = path(of: p).map { join($0, own) } } else { result = join(projectDir, own) }
             case "SOURCE_ROOT": result = join(projectDir, own)
@@ -73,32 +71,32 @@ public struct XcodeProject: Sendable, Equatable {
             return normalised
         }
 
-        let targetIDs = project["targets"] as? [String] ?? []
+        let targetIDs = project["targets"]?.strings ?? []
         var names: [String: String] = [:]
-        for id in targetIDs { if let n = objects[id]?["name"] as? String { names[id] = n } }
+        for id in targetIDs { if let n = objects[id]?["name"]?.string { names[id] = n } }
         var targets: [Target] = []
         for id in targetIDs {
-            guard let target = objects[id], target["isa"] as? String == "PBXNativeTarget", let name = names[id] else { continue }
+            guard let target = objects[id], target["isa"]?.string == "PBXNativeTarget", let name = names[id] else { continue }
             var files: [String] = []
-            for phaseID in target["buildPhases"] as? [String] ?? [] {
-                guard let phase = objects[phaseID], phase["isa"] as? String == "PBXSourcesBuildPhase" else { continue }
-                for buildFileID in phase["files"] as? [String] ?? [] {
-                    guard let ref = objects[buildFileID]?["fileRef"] as? String, let p = path(of: ref), p.hasSuffix(".swift") else { continue }
+            for phaseID in target["buildPhases"]?.strings ?? [] {
+                guard let phase = objects[phaseID], phase["isa"]?.string == "PBXSourcesBuildPhase" else { continue }
+                for buildFileID in phase["files"]?.strings ?? [] {
+                    guard let ref = objects[buildFileID]?["fileRef"]?.string, let p = path(of: ref), p.hasSuffix(".swift") else { continue }
                     files.append(p)
                 }
             }
             var folders: [String] = [], excluded: [String] = []
-            for groupID in target["fileSystemSynchronizedGroups"] as? [String] ?? [] {
+            for groupID in target["fileSystemSynchronizedGroups"]?.strings ?? [] {
                 guard let folder = path(of: groupID) else { continue }
                 folders.append(folder)
-                for exceptionID in objects[groupID]?["exceptions"] as? [String] ?? [] {
-                    guard let exception = objects[exceptionID], exception["target"] as? String == id else { continue }
-                    excluded += (exception["membershipExceptions"] as? [String] ?? []).map { normalise(join(folder, $0)) }
+                for exceptionID in objects[groupID]?["exceptions"]?.strings ?? [] {
+                    guard let exception = objects[exceptionID], exception["target"]?.string == id else { continue }
+                    excluded += (exception["membershipExceptions"]?.strings ?? []).map { normalise(join(folder, $0)) }
                 }
             }
-            let dependencies = (target["dependencies"] as? [String] ?? []).compactMap { objects[$0]?["target"] as? String }.compactMap { names[$0] }
-            let products = (target["packageProductDependencies"] as? [String] ?? []).compactMap { objects[$0]?["productName"] as? String }
-            targets.append(Target(name: name, kind: kind(of: target["productType"] as? String ?? ""), files: files, folders: folders,
+            let dependencies = (target["dependencies"]?.strings ?? []).compactMap { objects[$0]?["target"]?.string }.compactMap { names[$0] }
+            let products = (target["packageProductDependencies"]?.strings ?? []).compactMap { objects[$0]?["productName"]?.string }
+            targets.append(Target(name: name, kind: kind(of: target["productType"]?.string ?? ""), files: files, folders: folders,
                                   excluded: excluded, dependencies: dependencies, packageProducts: products))
         }
         return XcodeProject(file: file, targets: targets)
