@@ -200,7 +200,9 @@ public struct AnalysisStage: Sendable {
         var viewModelHelpers: [Int: Int] = [:]
         var referrers: [Int: Set<Int>] = [:]
         var adopters: [Int: Set<Int>] = [:]
-        for edge in graph.edges where edge.from != edge.to && edge.label.context != .fixture {
+        // Only plain models and interfaces can become helpers: collect the users of those alone.
+        let candidate = assignments.map { $0.layer == LayerDefinition.model.name && ($0.role == Role.model || $0.role == Role.interface) }
+        for edge in graph.edges where candidate[edge.to] && edge.from != edge.to && edge.label.context != .fixture {
             referrers[edge.to, default: []].insert(unitOf[edge.from])
             if edge.label.kind == .conformance { adopters[edge.to, default: []].insert(edge.from) }
         }

@@ -69,6 +69,15 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
                 }
             }
             """, component: "UIUtils", layer: "controller", role: Role.presentationHelper),
+        CategorisationExample("""
+            import UIKit
+            final class LoadingSheetController: UIViewController {}
+            class LoadingAlert {
+                private var window: UIWindow?
+                func show() { window?.rootViewController = LoadingSheetController(); window?.makeKeyAndVisible() }
+            }
+            final class SyncLoadingAlert: LoadingAlert { func showSyncing() { show() } }
+            """, component: "SyncLoadingAlert", layer: "controller", role: Role.presentationHelper),
     ]
     public static let nonTriggeringExamples = [
         CategorisationExample("""
@@ -101,6 +110,13 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
     public func assign(_ i: Int, context: CategorisationContext) -> LayerAssignment? {
         let c = context.components[i]
         guard c.kind != .protocol else { return nil }
+        // Inheritance first: a subclass of a codebase presentation helper or coordinator is one too
+        // (`SyncLoadingAlert: ShiftyLoadingAlert`).
+        if c.kind == .class, let base = context.codebaseSuperclasses[i].first, !context.isViewController[base], !context.isView[base],
+           let inherited = assign(base, context: context) {
+            return LayerAssignment(layer: inherited.layer, role: inherited.role, heuristic: Self.identifier,
+                                   reason: "inherits from \(context.components[base].name) (\(inherited.reason))")
+        }
         let use = context.viewControllerUse(i)
         // Structs and enums that create view controllers, or coordinators, are screen factories
         // (`DiscoverCellType.makeController()`, an app hook building a screen's coordinator).

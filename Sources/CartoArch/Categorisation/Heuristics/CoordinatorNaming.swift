@@ -1,8 +1,8 @@
 /// Coordinators, routers, wireframes and flow controllers named as such.
 public struct CoordinatorNaming: CategorisationHeuristic {
     public static let identifier = "coordinator-naming"
-    public static let summary = "Types named …Coordinator, …Router, …Wireframe, …FlowController or …Navigator that touch navigation (refer to view controllers, call navigation APIs or hold other coordinators), and protocols of that name, coordinate view controllers: they are coordinating controllers."
-    public static let suffixes = ["Coordinator", "Coordinating", "Router", "Routing", "Wireframe", "FlowController", "Navigator", "Navigating"]
+    public static let summary = "Types named …Coordinator, …Router, …Wireframe, …FlowController, …Flow or …Navigator that touch navigation (refer to view controllers, call navigation APIs or hold other coordinators), and protocols of that name, coordinate view controllers: they are coordinating controllers."
+    public static let suffixes = ["Coordinator", "Coordinating", "Router", "Routing", "Wireframe", "FlowController", "Flow", "Navigator", "Navigating"]
     public static let triggeringExamples = [
         CategorisationExample("""
             import UIKit
@@ -19,9 +19,19 @@ public struct CoordinatorNaming: CategorisationHeuristic {
             final class SettingsScreenCoordinator: CoordinatorProtocol { func toPresentable() -> AnyView { AnyView(SettingsScreen()) } }
             """, component: "SettingsScreenCoordinator", layer: "controller", role: Role.coordinator),
         CategorisationExample("protocol AppRouter: AnyObject { func showLogin() }", component: "AppRouter", layer: "controller", role: Role.coordinator),
+        CategorisationExample("""
+            import UIKit
+            final class LoginCoordinator { static func make(in navigation: UINavigationController) -> LoginCoordinator { LoginCoordinator() } }
+            final class OnboardingFlow {
+                var flowController: LoginCoordinator?
+                func begin(in navigation: UINavigationController) { flowController = LoginCoordinator.make(in: navigation) }
+            }
+            """, component: "OnboardingFlow", layer: "controller", role: Role.coordinator),
     ]
     public static let nonTriggeringExamples = [
         CategorisationExample("struct RouteParameters { var id: Int }", component: "RouteParameters"),
+        CategorisationExample("final class CashFlow { var income = 0.0 }", component: "CashFlow"),
+        CategorisationExample("protocol DataFlow { func send(_ value: Int) }", component: "DataFlow"),
         CategorisationExample("enum CoordinatorError: Error { case missing }", component: "CoordinatorError"),
         CategorisationExample("final class AnalyticsCoordinator { func track(_ event: String) {} }", component: "AnalyticsCoordinator"),
         // A data loader named …Coordinator behind its own …Coordinating protocol steers no screens: neither is a coordinator.
@@ -66,6 +76,8 @@ public struct CoordinatorNaming: CategorisationHeuristic {
         let c = context.components[i]
         guard c.kind == .class || c.kind == .protocol || c.kind == .actor || c.kind == .struct,
               let suffix = Self.suffixes.first(where: { c.name.hasSuffix($0) }) else { return nil }
+        // "…Flow" names a coordinator only for a type that steers screens (`OnboardingFlow`), never a bare protocol.
+        if suffix == "Flow", c.kind == .protocol || c.name == suffix { return nil }
         // SwiftUI's `UIViewRepresentable.Coordinator` bridges UIKit delegates for one view; it steers no navigation.
         if c.name == "Coordinator", let parent = context.enclosingComponent(of: i), context.isView[parent] { return nil }
         // A concrete type must also touch navigation: view controllers, navigation APIs, screens it creates,
