@@ -14,6 +14,10 @@ public enum SDKKnowledgeBase {
         "UITextFormattingViewController",
         // SwiftUI bridge
         "UIHostingController", "NSHostingController",
+        // CarPlay: templates are its screens and CPInterfaceController its navigation controller
+        "CPInterfaceController", "CPTemplate", "CPListTemplate", "CPGridTemplate", "CPTabBarTemplate", "CPInformationTemplate",
+        "CPAlertTemplate", "CPActionSheetTemplate", "CPMapTemplate", "CPSearchTemplate", "CPVoiceControlTemplate",
+        "CPNowPlayingTemplate", "CPPointOfInterestTemplate", "CPContactTemplate",
         // Other iOS frameworks
         "SFSafariViewController", "MFMailComposeViewController", "MFMessageComposeViewController",
         "AVPlayerViewController", "PHPickerViewController", "CNContactViewController", "CNContactPickerViewController",

@@ -27,6 +27,8 @@ enum ReferenceDecision {
         "setViewControllers", "show", "showDetailViewController", "dismiss", "performSegue",
         "instantiateViewController", "instantiateInitialViewController", "makeKeyAndVisible",
         "addChild", "presentViewController", "setRootViewController",
+        // CarPlay's CPInterfaceController
+        "pushTemplate", "popTemplate", "presentTemplate", "dismissTemplate", "setRootTemplate",
     ]
     /// Their lengths: a cheap check on raw text before making a `String`.
     private static let navigationAPILengths = Set(navigationAPIs.map(\.utf8.count))

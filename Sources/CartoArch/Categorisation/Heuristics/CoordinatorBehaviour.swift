@@ -78,6 +78,16 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
             }
             final class SyncLoadingAlert: LoadingAlert { func showSyncing() { show() } }
             """, component: "SyncLoadingAlert", layer: "controller", role: Role.presentationHelper),
+        // CarPlay's screens are templates: a class holding and building one is CarPlay's view controller.
+        CategorisationExample("""
+            import CarPlay
+            final class DomainsViewModel { var domains: [String] = [] }
+            final class DomainsListTemplate {
+                let template: CPListTemplate
+                let viewModel: DomainsViewModel
+                init(viewModel: DomainsViewModel) { self.viewModel = viewModel; template = CPListTemplate(title: "Domains", sections: []) }
+            }
+            """, component: "DomainsListTemplate", layer: "controller", role: Role.presentationHelper),
     ]
     public static let nonTriggeringExamples = [
         CategorisationExample("""
@@ -98,13 +108,14 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
         "present", "pushViewController", "setViewControllers", "show", "showDetailViewController",
         "rootViewController", "makeKeyAndVisible", "instantiateViewController", "instantiateInitialViewController",
         "popToRootViewController", "setRootViewController", "addChild",
+        "pushTemplate", "presentTemplate", "setRootTemplate",
     ]
     public init() {}
 
     /// Calls that move between screens: a class making any of them navigates, it does not just show something.
     static let navigationCalls: Set<String> = [
         "pushViewController", "setViewControllers", "popToRootViewController", "setRootViewController", "showDetailViewController",
-        "instantiateViewController", "instantiateInitialViewController",
+        "instantiateViewController", "instantiateInitialViewController", "pushTemplate", "setRootTemplate",
     ]
 
     public func assign(_ i: Int, context: CategorisationContext) -> LayerAssignment? {
