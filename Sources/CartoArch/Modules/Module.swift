@@ -17,6 +17,23 @@ public enum ModuleOrigin: String, Codable, Sendable {
     case folder
 }
 
+/// Paths relative to the analysed folder, as modules and files are keyed: `/`-separated, no `.` segments, `..`
+/// resolved where it can be, no leading or trailing slash. Manifests write them in many shapes.
+enum ModulePath {
+    /// The parts joined (empty parts skipped) and normalised: `join("App", "./Sources/../UI")` → `App/UI`.
+    static func join(_ parts: String...) -> String {
+        var segments: [Substring] = []
+        for part in parts {
+            for segment in part.split(separator: "/") {
+                if segment == "." { continue }
+                if segment == "..", let last = segments.last, last != ".." { segments.removeLast(); continue }
+                segments.append(segment)
+            }
+        }
+        return segments.joined(separator: "/")
+    }
+}
+
 /// One module (SwiftPM target, Xcode target) of the analysed codebase: its files and the modules it depends on.
 public struct ModuleDefinition: Codable, Sendable, Equatable {
     public var name: String

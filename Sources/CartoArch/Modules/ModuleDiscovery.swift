@@ -55,7 +55,7 @@ public enum ModuleDiscovery {
             for t in p.targets {
                 var m = ModuleDefinition(name: t.name, kind: t.kind, origin: .swiftPackage, manifest: p.file,
                                          sourcePaths: p.sourcePaths(of: t, root: root))
-                m.excludedPaths = t.exclude.map { XcodeProject.normalise(m.sourcePaths[0] + "/" + $0) }
+                m.excludedPaths = t.exclude.map { ModulePath.join(m.sourcePaths[0], $0) }
                 for d in t.dependencies {
                     switch d {
                     case .target(let n): m.dependencies.append(n)

@@ -72,12 +72,9 @@ public struct SwiftPackageManifest: Sendable, Equatable {
     /// it), else SwiftPM's defaults (`Sources/Name`, `Source/Name`, `src/Name`, `srcs/Name`; `Tests/Name` for test
     /// targets; `Plugins/Name` for plugins), the first that exists under `root`.
     func sourcePaths(of target: Target, root: String) -> [String] {
-        func join(_ parts: String...) -> String {
-            parts.filter { !$0.isEmpty }.joined(separator: "/").split(separator: "/").filter { $0 != "." }.joined(separator: "/")
-        }
         let base: String
         if let path = target.path {
-            base = join(folder, path)
+            base = ModulePath.join(folder, path)
         } else {
             let defaults: [String]
             switch target.kind {
@@ -85,12 +82,12 @@ public struct SwiftPackageManifest: Sendable, Equatable {
             case .plugin: defaults = ["Plugins"]
             default: defaults = ["Sources", "Source", "src", "srcs"]
             }
-            let existing = defaults.map { join(folder, $0, target.name) }.first {
+            let existing = defaults.map { ModulePath.join(folder, $0, target.name) }.first {
                 FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent($0))
             }
-            base = existing ?? join(folder, defaults[0], target.name)
+            base = existing ?? ModulePath.join(folder, defaults[0], target.name)
         }
-        return target.sources.isEmpty ? [base] : target.sources.map { join(base, $0) }
+        return target.sources.isEmpty ? [base] : target.sources.map { ModulePath.join(base, $0) }
     }
 }
 
@@ -118,7 +115,7 @@ private final class ManifestVisitor: SyntaxVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let args = node.arguments
         if let ref = node.calledExpression.as(DeclReferenceExprSyntax.self), ref.baseName.text == "Package" {
-            if let name = Self.string(args.first { $0.label?.text == "name" }?.expression) { packageName = name }
+            if let name = Self.string(Self.argument("name", in: args)) { packageName = name }
             return .visitChildren
         }
         guard let member = node.calledExpression.as(MemberAccessExprSyntax.self) else { return .visitChildren }
@@ -131,18 +128,23 @@ private final class ManifestVisitor: SyntaxVisitor {
                 return .visitChildren
             }
             guard kind != .other else { return .skipChildren }
-            func strings(_ label: String) -> [String] { Self.strings(args.first { $0.label?.text == label }?.expression) }
-            let dependencies = (args.first { $0.label?.text == "dependencies" }?.expression.as(ArrayExprSyntax.self)?.elements ?? [])
+            func strings(_ label: String) -> [String] { Self.strings(Self.argument(label, in: args)) }
+            let dependencies = (Self.argument("dependencies", in: args)?.as(ArrayExprSyntax.self)?.elements ?? [])
                 .compactMap { Self.dependency($0.expression) }
-            targets.append(.init(name: name, kind: kind, path: Self.string(args.first { $0.label?.text == "path" }?.expression),
+            targets.append(.init(name: name, kind: kind, path: Self.string(Self.argument("path", in: args)),
                                  sources: strings("sources"), exclude: strings("exclude"), dependencies: dependencies, line: line))
             return .skipChildren
         }
-        if ["library", "executable"].contains(callee), let name = Self.string(args.first { $0.label?.text == "name" }?.expression) {
-            products.append(.init(name: name, targets: Self.strings(args.first { $0.label?.text == "targets" }?.expression)))
+        if ["library", "executable"].contains(callee), let name = Self.string(Self.argument("name", in: args)) {
+            products.append(.init(name: name, targets: Self.strings(Self.argument("targets", in: args))))
             return .skipChildren
         }
         return .visitChildren
+    }
+
+    /// The argument labelled `label`, if the call has one.
+    static func argument(_ label: String, in arguments: LabeledExprListSyntax) -> ExprSyntax? {
+        arguments.first { $0.label?.text == label }?.expression
     }
 
     static func string(_ expression: ExprSyntax?) -> String? {
@@ -161,12 +163,12 @@ private final class ManifestVisitor: SyntaxVisitor {
         if let name = string(expression) { return .byName(name) }
         guard let call = expression.as(FunctionCallExprSyntax.self),
               let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              let name = string(call.arguments.first { $0.label?.text == "name" }?.expression) else { return nil }
+              let name = string(argument("name", in: call.arguments)) else { return nil }
         switch member.declName.baseName.text {
         case "target": return .target(name)
         case "byName": return .byName(name)
         case "product":
-            return .product(name: name, package: string(call.arguments.first { $0.label?.text == "package" }?.expression) ?? name)
+            return .product(name: name, package: string(argument("package", in: call.arguments)) ?? name)
         default: return nil
         }
     }

@@ -47,7 +47,7 @@ public struct XcodeProject: Sendable, Equatable {
         }
         // <Name>.xcodeproj/project.pbxproj → the folder holding the .xcodeproj.
         let projectFolder = ((file as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-        let projectDir = normalise(join(projectFolder, project["projectDirPath"]?.string ?? ""))
+        let projectDir = ModulePath.join(projectFolder, project["projectDirPath"]?.string ?? "")
 
         // Each group's and file's parent, to build paths of `<group>`-relative references.
         var parent: [String: String] = [:]
@@ -62,13 +62,12 @@ public struct XcodeProject: Sendable, Equatable {
             let result: String?
             switch object["sourceTree"]?.string ?? "<group>" {
             case "<group>":
-                if let p = parent[id] { result = path(of: p).map { join($0, own) } } else { result = join(projectDir, own) }
-            case "SOURCE_ROOT": result = join(projectDir, own)
+                if let p = parent[id] { result = path(of: p).map { ModulePath.join($0, own) } } else { result = ModulePath.join(projectDir, own) }
+            case "SOURCE_ROOT": result = ModulePath.join(projectDir, own)
             default: result = nil   // <absolute>, SDKROOT, BUILT_PRODUCTS_DIR: outside the analysed folder
             }
-            let normalised = result.map(normalise)
-            pathCache[id] = normalised
-            return normalised
+            pathCache[id] = result
+            return result
         }
 
         let targetIDs = project["targets"]?.strings ?? []
@@ -91,7 +90,7 @@ public struct XcodeProject: Sendable, Equatable {
                 folders.append(folder)
                 for exceptionID in objects[groupID]?["exceptions"]?.strings ?? [] {
                     guard let exception = objects[exceptionID], exception["target"]?.string == id else { continue }
-                    excluded += (exception["membershipExceptions"]?.strings ?? []).map { normalise(join(folder, $0)) }
+                    excluded += (exception["membershipExceptions"]?.strings ?? []).map { ModulePath.join(folder, $0) }
                 }
             }
             let dependencies = (target["dependencies"]?.strings ?? []).compactMap { objects[$0]?["target"]?.string }.compactMap { names[$0] }
@@ -113,18 +112,5 @@ public struct XcodeProject: Sendable, Equatable {
         case "com.apple.product-type.tool": return .executable
         default: return .other
         }
-    }
-
-    private static func join(_ a: String, _ b: String) -> String { a.isEmpty ? b : b.isEmpty ? a : a + "/" + b }
-
-    /// `a/./b/../c` → `a/c`; no leading `./`.
-    static func normalise(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
-            parts.append(part)
-        }
-        return parts.joined(separator: "/")
     }
 }

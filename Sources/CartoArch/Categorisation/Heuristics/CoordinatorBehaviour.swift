@@ -135,9 +135,8 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
             let createsCoordinator = context.outgoing(i).contains { e in
                 e.kind == .initializerCall && context.components[e.to].kind != .protocol && context.components[e.to].name.hasSuffix("Coordinator")
             }
-            guard use.contains(.initializerCall) || createsCoordinator else { return nil }
-            return LayerAssignment(layer: "controller", role: Role.presentationHelper, heuristic: Self.identifier,
-                                   reason: "creates view controllers for others to show")
+            if use.contains(.initializerCall) { return helper("creates view controllers for others to show") }
+            return createsCoordinator ? helper("creates coordinators for others to start") : nil
         }
         let steering = c.navigationCalls.intersection(Self.steeringCalls)
         let reason: String
@@ -146,16 +145,18 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
         } else if !steering.isEmpty, !use.isEmpty {
             reason = "calls \(steering.sorted().joined(separator: ", ")) on view controllers"
         } else if use.contains(.initializerCall) {
-            return LayerAssignment(layer: "controller", role: Role.presentationHelper, heuristic: Self.identifier,
-                                   reason: "creates view controllers for others to show")
+            return helper("creates view controllers for others to show")
         } else {
             return nil
         }
         if isPresentationHelper(i, context: context) {
-            return LayerAssignment(layer: "controller", role: Role.presentationHelper, heuristic: Self.identifier,
-                                   reason: reason + ", but only to show one screen or system sheets, with no navigation of its own")
+            return helper(reason + ", but only to show one screen or system sheets, with no navigation of its own")
         }
         return LayerAssignment(layer: "controller", role: Role.coordinator, heuristic: Self.identifier, reason: reason)
+    }
+
+    private func helper(_ reason: String) -> LayerAssignment {
+        LayerAssignment(layer: "controller", role: Role.presentationHelper, heuristic: Self.identifier, reason: reason)
     }
 
     /// No navigation calls, no navigation/tab/split controller held, at most one view controller of the codebase
