@@ -100,4 +100,14 @@ final class CategorisationTests: XCTestCase {
             XCTAssertFalse(c.reason.isEmpty)
         }
     }
+
+    /// Home Assistant's `EntityRegistryListForDisplay.Entity` was test code because a test file extends it with fixtures.
+    func testATestFileExtendingAnAppTypeDoesNotMakeItTestCode() throws {
+        let report = try TestCodebase([
+            "Sources/Registry.swift": "import Foundation\nenum Registry { struct Entity { let id: String } }\nstruct Precision { let entity: Registry.Entity }",
+            "Tests/RegistryTests.swift": "import Testing\n@testable import App\nextension Registry.Entity { static func fake() -> Self { .init(id: \"1\") } }",
+        ]).analyze()
+        XCTAssertEqual(report.component("Registry.Entity")?.layer, "model")
+        XCTAssertEqual(report.violations.map(\.rule), [], "a model holding another model breaks no rule")
+    }
 }

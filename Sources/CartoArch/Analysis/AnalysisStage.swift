@@ -67,6 +67,11 @@ public struct AnalysisStage: Sendable {
             // `StoryView = Story & View`) is a view factory: the views it builds are view code. A concrete UIKit view
             // returned by a model (`PriceFormatter.tag(for:) -> PriceTagView`) is still a model building a view.
             if to.role == Role.view, from.layer == LayerDefinition.model.name, helpers.viewFactories.contains(edge.from) { from = Self.viewCode }
+            // A helper only presentation code uses, reaching only for presentation or creating what shows screens
+            // (`AnimatedSVGWebViewCache`, `MultiSelectHelper` building an options picker), works for that code.
+            if helpers.presentationSide.contains(edge.from), to.layer != LayerDefinition.test.name, !Self.modelSideRoles.contains(to.role) {
+                from = Self.presentationCode
+            }
             // A helper only view models use (`TimelineInteractionHandler`, split out of `TimelineViewModel`) may create
             // child view models as they do; holding one (a store keeping its view model) is still reported.
             if to.role == Role.viewModel, [.initializerCall, .returnType, .localVariable].contains(edge.label.kind),

@@ -21,6 +21,13 @@ extension AnalysisStage {
         }
     }
 
+    /// The layer a presentation-side helper's references to presentation are judged in.
+    static let presentationCode = LayerAssignment(layer: LayerDefinition.controller.name, role: Role.presentationHelper, heuristic: "presentation-side",
+                                                  reason: "a helper only presentation code uses, working for it")
+
+    /// Roles on the model side of the app: their users make a helper part of the model, not of the presentation.
+    static let modelSideRoles: Set<String> = [Role.model, Role.interface, Role.entity, Role.interactor, Role.custom]
+
     /// SwiftUI view content a member can build (besides the codebase's own views).
     static let viewContentTypes: Set<String> = ["some View", "any View", "AnyView", "Text", "Image", "some ShapeStyle", "some ToolbarContent"]
 
@@ -31,9 +38,15 @@ extension AnalysisStage {
     ///   struct views merely display keeps its own layer, so a `Post` holding a `PostViewModel` is still reported;
     /// - a delegate protocol only view controllers adopt becomes part of its first adopter in `unitOf`;
     /// - view factories: models with a member returning `some`/`any` of the codebase's SwiftUI views;
-    /// - view-model helpers: models only view models use, with the first of those view models.
+    /// - view-model helpers: models only view models use, with the first of those view models;
+    /// - presentation-side helpers: models no model-side code uses that either reach for nothing but presentation
+    ///   (`AnimatedSVGWebViewCache` keeping warm web views, a widget bundle's `@main` launcher, an environment key
+    ///   holding a presentation helper) or show UI by creating a presentation helper or coordinator for their callers
+    ///   (`MultiSelectHelper` building an `OptionsPicker` for the screens that use it). A model used by models, or
+    ///   reaching for models too (`PriceFormatter` formatting `Money` and building a tag view), keeps its own layer.
     static func addViewHelpers(to unitOf: inout [Int], _ components: [Component], assignments: [LayerAssignment],
-                               graph: Multigraph<Int, ExtractedArchitecture.Site>, typealiases: [TypealiasInfo] = []) -> (viewFactories: Set<Int>, viewModelHelpers: [Int: Int]) {
+                               graph: Multigraph<Int, ExtractedArchitecture.Site>, typealiases: [TypealiasInfo] = [])
+        -> (viewFactories: Set<Int>, viewModelHelpers: [Int: Int], presentationSide: Set<Int>) {
         var viewNames = Set<String>()
         for (i, c) in components.enumerated() where assignments[i].role == Role.view { viewNames.insert(c.name) }
         // Compositions naming a view (`typealias StoryView = Story & View`) stand for views too.
@@ -64,10 +77,25 @@ extension AnalysisStage {
         var adopters: [Int: Set<Int>] = [:]
         // Only plain models and interfaces can become helpers: collect the users of those alone.
         let candidate = assignments.map { $0.layer == LayerDefinition.model.name && ($0.role == Role.model || $0.role == Role.interface) }
-        for edge in graph.edges where candidate[edge.to] && edge.from != edge.to && edge.label.context != .fixture {
-            referrers[edge.to, default: []].insert(unitOf[edge.from])
-            if edge.label.kind == .conformance { adopters[edge.to, default: []].insert(edge.from) }
+        // What each candidate reaches for, outside itself, its nested types and test code: nothing but presentation
+        // (nil once a model-side target is seen), and whether it creates something that shows screens.
+        var reachesPresentationOnly: [Int: Bool] = [:]
+        var createsPresenter = Set<Int>()
+        for edge in graph.edges where edge.from != edge.to && edge.label.context != .fixture {
+            if candidate[edge.to] {
+                referrers[edge.to, default: []].insert(unitOf[edge.from])
+                if edge.label.kind == .conformance { adopters[edge.to, default: []].insert(edge.from) }
+            }
+            let target = assignments[edge.to]
+            guard candidate[edge.from], target.layer != LayerDefinition.test.name,
+                  !isNesting(components[edge.from].qualifiedName, components[edge.to].qualifiedName) else { continue }
+            let presentation = !modelSideRoles.contains(target.role)
+            reachesPresentationOnly[edge.from] = (reachesPresentationOnly[edge.from] ?? true) && presentation
+            if edge.label.kind == .initializerCall, target.role == Role.presentationHelper || target.role == Role.coordinator {
+                createsPresenter.insert(edge.from)
+            }
         }
+        var presentationSide = Set<Int>()
         for i in components.indices where unitOf[i] == i {
             let c = components[i], a = assignments[i]
             if a.layer == LayerDefinition.model.name, a.role == Role.model, returnsCodebaseView(c) { factories.insert(i) }
@@ -78,15 +106,22 @@ extension AnalysisStage {
                 unitOf[i] = first
                 continue
             }
-            guard a.layer == LayerDefinition.model.name, a.role == Role.model, c.kind != .protocol,
-                  let users = referrers[i]?.subtracting([i]), let first = users.min() else { continue }
+            guard a.layer == LayerDefinition.model.name, a.role == Role.model, c.kind != .protocol else { continue }
+            let allUsers = referrers[i]?.subtracting([i]) ?? []
+            if allUsers.allSatisfy({ assignments[$0].layer == LayerDefinition.test.name || !modelSideRoles.contains(assignments[$0].role) }),
+               reachesPresentationOnly[i] == true || createsPresenter.contains(i) {
+                presentationSide.insert(i)
+                continue
+            }
+            guard let first = allUsers.min() else { continue }
+            let users = allUsers
             if c.kind == .struct || c.kind == .enum, users.allSatisfy({ assignments[$0].role == Role.view }), buildsViews(c) {
                 unitOf[i] = first
             } else if users.allSatisfy({ assignments[$0].role == Role.viewModel }) {
                 viewModelHelpers[i] = first
             }
         }
-        return (factories, viewModelHelpers)
+        return (factories, viewModelHelpers, presentationSide)
     }
 
 }

@@ -117,7 +117,9 @@ public struct DetectionStage: Sendable {
             components[target].size += record.endLine - record.line + 1
             components[target].references += record.references
             components[target].navigationCalls.formUnion(record.navigationCalls)
-            components[target].imports.formUnion(imports)
+            // A test file extending an app type (`extension Entity { static func fake() }`) does not make the type test
+            // code: test frameworks count only where the type itself is declared.
+            components[target].imports.formUnion(imports.subtracting(TestCode.testModules))
             components[target].ignoredRules.formUnion(record.ignoredRules)
         }
         external.sort { ($0.file, $0.line, $0.extendedType) < ($1.file, $1.line, $1.extendedType) }

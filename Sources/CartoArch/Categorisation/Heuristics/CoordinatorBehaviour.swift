@@ -3,7 +3,7 @@
 /// presentation helpers (controller layer, not coordinators).
 public struct CoordinatorBehaviour: CategorisationHeuristic {
     public static let identifier = "coordinator-behaviour"
-    public static let summary = "Classes that are neither views nor view controllers but hold a view controller in a property and create view controllers, or call presentation and navigation APIs (present, pushViewController, setViewControllers, rootViewController =) on view controllers they refer to, are coordinating controllers. Merely keeping a (weak) reference to a screen does not make a model a coordinator. A class that steers no navigation (no push, setViewControllers or navigation, tab or split controller of its own) and refers to at most one view controller of the codebase is a presentation helper (an alert, share-sheet or action-sheet helper the caller hands its view controller to): controller layer, role presentationHelper, which R3 leaves alone; so are stateless utilities (static methods only) that build or present view controllers for their caller, classes that only create view controllers for others to show, and structs and enums that create view controllers or coordinators (screen factories)."
+    public static let summary = "Classes that are neither views nor view controllers but hold a view controller in a property and create view controllers, or call presentation and navigation APIs (present, pushViewController, setViewControllers, rootViewController =) on view controllers they refer to, are coordinating controllers. Merely keeping a (weak) reference to a screen does not make a model a coordinator. A class that steers no navigation (no push, setViewControllers or navigation, tab or split controller of its own) and refers to at most one view controller of the codebase is a presentation helper (an alert, share-sheet or action-sheet helper the caller hands its view controller to): controller layer, role presentationHelper, which R3 leaves alone; so are stateless utilities (static methods only) that build or present view controllers for their caller, classes that only create view controllers for others to show, and structs and enums that create view controllers, coordinators or classes showing screens (screen factories). A class holding both a view controller and a coordinator (a scene manager keeping the app's coordinator and its main screen) coordinates too; holding a coordinator alone does not."
     public static let triggeringExamples = [
         CategorisationExample("""
             import UIKit
@@ -88,6 +88,32 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
                 init(viewModel: DomainsViewModel) { self.viewModel = viewModel; template = CPListTemplate(title: "Domains", sections: []) }
             }
             """, component: "DomainsListTemplate", layer: "controller", role: Role.presentationHelper),
+        CategorisationExample("""
+            import UIKit
+            final class WebViewController: UIViewController {}
+            final class AppCoordinator {
+                let window: UIWindow
+                init(window: UIWindow) { self.window = window }
+                func start() { window.rootViewController = WebViewController() }
+            }
+            final class SceneManager {
+                private var appCoordinator: AppCoordinator?
+                private(set) var webViewController: WebViewController?
+                func register(_ coordinator: AppCoordinator) { appCoordinator = coordinator }
+            }
+            """, component: "SceneManager", layer: "controller"),
+        CategorisationExample("""
+            import CarPlay
+            final class ClimateTemplate {
+                let template: CPListTemplate
+                weak var interfaceController: CPInterfaceController?
+                init() { template = CPListTemplate(title: "Climate", sections: []) }
+                func openModes() { interfaceController?.pushTemplate(CPListTemplate(title: "Modes", sections: []), animated: true) }
+            }
+            enum ControlScreenFactory {
+                static func screen(for domain: String) -> ClimateTemplate? { domain == "climate" ? ClimateTemplate() : nil }
+            }
+            """, component: "ControlScreenFactory", layer: "controller", role: Role.presentationHelper),
     ]
     public static let nonTriggeringExamples = [
         CategorisationExample("""
@@ -100,6 +126,15 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
             class CartViewController: UIViewController { func reload() {} }
             final class Cart { weak var screen: CartViewController? ; func add() { screen?.reload() } }
             """, component: "Cart"),
+        CategorisationExample("""
+            import UIKit
+            final class ListViewController: UIViewController {}
+            final class Navigator {
+                let navigationController = UINavigationController()
+                func start() { navigationController.pushViewController(ListViewController(), animated: true) }
+            }
+            final class Launcher { let navigator = Navigator() }
+            """, component: "Launcher"),
         CategorisationExample("""
             final class Slides { func present(_ index: Int) {} ; func next() { present(1) } }
             """, component: "Slides"),
@@ -133,7 +168,7 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
         // (`DiscoverCellType.makeController()`, an app hook building a screen's coordinator).
         guard c.kind == .class || c.kind == .actor else {
             let createsCoordinator = context.outgoing(i).contains { e in
-                e.kind == .initializerCall && context.components[e.to].kind != .protocol && context.components[e.to].name.hasSuffix("Coordinator")
+                e.kind == .initializerCall && e.to != i && steersScreens(e.to, context: context)
             }
             if use.contains(.initializerCall) { return helper("creates view controllers for others to show") }
             return createsCoordinator ? helper("creates coordinators for others to start") : nil
@@ -142,6 +177,11 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
         let reason: String
         if use.contains(.property) && use.contains(.initializerCall) {
             reason = "holds and creates view controllers"
+        } else if use.contains(.property), context.outgoing(i).contains(where: { $0.kind == .property && $0.to != i && steersScreens($0.to, context: context) }) {
+            // `SceneManager` keeping the app's coordinator and its web view controller for the scenes it activates.
+            // Still a presentation helper below when it names one screen and navigates nothing itself (Mastodon's
+            // `SafariActivity` opening a page through the scene coordinator it holds).
+            reason = "holds view controllers and the coordinator steering them"
         } else if !steering.isEmpty, !use.isEmpty {
             reason = "calls \(steering.sorted().joined(separator: ", ")) on view controllers"
         } else if use.contains(.initializerCall) {
@@ -153,6 +193,21 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
             return helper(reason + ", but only to show one screen or system sheets, with no navigation of its own")
         }
         return LayerAssignment(layer: "controller", role: Role.coordinator, heuristic: Self.identifier, reason: reason)
+    }
+
+    /// A codebase class that steers screens: a coordinator by an earlier pass, named …Coordinator, or one this pass
+    /// takes for a coordinator (`CarPlayVacuumControlTemplate` holding, creating and pushing CarPlay templates) —
+    /// decided from its own behaviour only, so two classes holding each other never recurse. Creating a presentation
+    /// helper (an options picker) is showing a sheet, not making screens: that keeps a manager a model.
+    private func steersScreens(_ j: Int, context: CategorisationContext) -> Bool {
+        let target = context.components[j]
+        // Also a coordinator protocol (`SceneManager` holding `AppCoordinator`, which the app delegate adopts).
+        if let role = context.assignments[j]?.role { return role == Role.coordinator }
+        guard target.kind == .class, !context.isViewController[j], !context.isView[j] else { return false }
+        if target.name.hasSuffix("Coordinator") { return true }
+        let use = context.viewControllerUse(j)
+        let steers = (use.contains(.property) && use.contains(.initializerCall)) || (!use.isEmpty && !target.navigationCalls.isDisjoint(with: Self.steeringCalls))
+        return steers && !isPresentationHelper(j, context: context)
     }
 
     private func helper(_ reason: String) -> LayerAssignment {
