@@ -16,8 +16,11 @@ final class ReferenceContextTests: XCTestCase {
             import SwiftUI
             struct FeedView: View { var body: some View { Text("") } }
             struct ProfileView: View { var body: some View { Text("") } }
+            struct Account { let name: String }
+            // Also a model (its badge counts an account's items): not a type that only works for views.
             enum AppTab {
                 case feed, profile
+                func badge(for account: Account) -> Int { account.name.count }
                 @ViewBuilder func makeContentView() -> some View {
                     switch self { case .feed: FeedView(); case .profile: ProfileView() }
                 }
@@ -25,7 +28,7 @@ final class ReferenceContextTests: XCTestCase {
                 func cache() { let view = FeedView(); print(view) }
             }
             """)
-        XCTAssertEqual(found, ["model-presentation-isolation AppTab -> FeedView :10"])
+        XCTAssertEqual(found, ["model-presentation-isolation AppTab -> FeedView :13"])
     }
 
     func testFixturesAreTestCodeButPreviewNamedProductionMembersAreNot() throws {
@@ -33,13 +36,15 @@ final class ReferenceContextTests: XCTestCase {
             import SwiftUI
             final class FeedViewModel: ObservableObject { @Published var title = "" }
             struct FeedView: View { @StateObject var model = FeedViewModel(); var body: some View { Text("") } }
+            struct Account { let name: String }
             struct Mention {
-                static var mock: Mention { _ = FeedViewModel(); return Mention() }
+                let author: Account
+                static var mock: Mention { _ = FeedViewModel(); return Mention(author: Account(name: "")) }
                 static func mockList() -> [Mention] { _ = FeedViewModel(); return [] }
                 var previewURL: URL? { _ = FeedViewModel(); return nil }
             }
             """)
-        XCTAssertEqual(found, ["model-presentation-isolation Mention -> FeedViewModel :7"])
+        XCTAssertEqual(found, ["model-presentation-isolation Mention -> FeedViewModel :9"])
     }
 
     func testRenderingAViewIsViewCodeAndAViewModelBuildingViewsIsStillReported() throws {
@@ -73,5 +78,34 @@ final class ReferenceContextTests: XCTestCase {
         // The label builder is part of the row; the handler may create a child view model like its view model does,
         // but holding its owner back is a model depending on a view model.
         XCTAssertEqual(found, ["model-presentation-isolation RowInteractionHandler -> ThreadViewModel :10"])
+    }
+
+    /// Both readers of bodies (the raw scanner, and the syntax visitor for bodies declaring local types) see cell
+    /// building; a view model dequeuing cells is still reported.
+    func testTypesDequeuingCellsAreDataSourceHelpersButViewModelsAreNot() throws {
+        let found = try violations("""
+            import UIKit
+            final class StatusCell: UITableViewCell {}
+            final class LoaderCell: UITableViewCell {}
+            enum StatusSection {
+                static func cell(in tableView: UITableView, at indexPath: IndexPath) -> UITableViewCell {
+                    tableView.dequeueReusableCell(withIdentifier: "s", for: indexPath) as! StatusCell
+                }
+                static func loader(in tableView: UITableView, at indexPath: IndexPath) -> UITableViewCell {
+                    struct Identifier { static let value = "l" }
+                    return tableView.dequeueReusableCell(withIdentifier: Identifier.value, for: indexPath) as! LoaderCell
+                }
+            }
+            final class TimelineViewModel: ObservableObject {
+                func cell(in tableView: UITableView, at indexPath: IndexPath) -> UITableViewCell {
+                    tableView.dequeueReusableCell(withIdentifier: "s", for: indexPath) as! StatusCell
+                }
+            }
+            struct Status { let text: String }
+            enum Sizes { static func height(of cell: StatusCell, showing status: Status) -> Double { 44 } }
+            """)
+        XCTAssertFalse(found.contains { $0.contains("StatusSection") }, "\(found)")
+        XCTAssertTrue(found.contains { $0.contains("TimelineViewModel -> StatusCell") }, "\(found)")
+        XCTAssertTrue(found.contains { $0.contains("Sizes -> StatusCell") }, "a model only taking a cell is not building cells: \(found)")
     }
 }

@@ -67,6 +67,14 @@ public struct AnalysisStage: Sendable {
             // `StoryView = Story & View`) is a view factory: the views it builds are view code. A concrete UIKit view
             // returned by a model (`PriceFormatter.tag(for:) -> PriceTagView`) is still a model building a view.
             if to.role == Role.view, from.layer == LayerDefinition.model.name, helpers.viewFactories.contains(edge.from) { from = Self.viewCode }
+            // A model type dequeuing cells (Mastodon's `StatusSection` making a diffable data source, with its
+            // `configure(cell:)` helpers) is a data-source helper: its reach for views and their view models
+            // (`StatusTableViewCell.ViewModel`) is view code. A view model doing the same is still reported — building
+            // cells is exactly what MVVM keeps out of view models.
+            if to.role == Role.view || to.role == Role.viewModel, from.layer == LayerDefinition.model.name, from.role == Role.model,
+               components[unitOf[edge.from]].buildsCells {
+                from = Self.viewCode
+            }
             // A helper only presentation code uses, reaching only for presentation or creating what shows screens
             // (`AnimatedSVGWebViewCache`, `MultiSelectHelper` building an options picker), works for that code.
             if helpers.presentationSide.contains(edge.from), to.layer != LayerDefinition.test.name, !Self.modelSideRoles.contains(to.role) {
@@ -155,11 +163,14 @@ public struct AnalysisStage: Sendable {
     /// Delegation, which no rule forbids whatever layers its ends are in: a component holding its own delegate
     /// protocol, and a delegate protocol whose methods name the sender and its parts as parameters
     /// (`func statusView(_ view: StatusView, didTap avatar: AvatarButton)`,
-    /// `func productList(_ controller: ProductListViewController, didSelect product: Product)`).
+    /// `func productList(_ controller: ProductListViewController, didSelect product: Product)`) — taken for an
+    /// interface, or named …Delegate / …DataSource where no adopter made it one (`AttachmentViewModelDelegate`
+    /// naming its view model).
     static func isDelegation(from a: Component, _ fromAssignment: LayerAssignment, to b: Component, _ toAssignment: LayerAssignment,
                              kind: DependencyKind) -> Bool {
         if isOwnInterface(b, of: a, assignment: toAssignment) { return true }
-        return a.kind == .protocol && fromAssignment.role == Role.interface && kind == .parameter
+        guard a.kind == .protocol, kind == .parameter else { return false }
+        return fromAssignment.role == Role.interface || a.name.hasSuffix("Delegate") || a.name.hasSuffix("DataSource")
     }
 
     /// `proto` is `owner`'s own delegate or data-source protocol: a protocol taken for an interface (`Role.interface`)

@@ -95,11 +95,76 @@ public struct ModelIsolationRule: ArchitectureRule {
         class CartViewController: UIViewController {}
         final class Cart { weak var screen: CartViewController? }
         """,
+        // A model other models use that shows a sheet through a presentation helper is still a model showing UI.
+        """
+        import UIKit
+        final class OptionsPicker {
+            func open(from controller: UIViewController) { controller.present(UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet), animated: true) }
+        }
+        final class NetworkWarning { var cellularAllowed = false ; func ask(from controller: UIViewController) { OptionsPicker().open(from: controller) } }
+        final class Downloader { let warning = NetworkWarning() }
+        """,
     ]
     public let nonTriggeringExamples = [
         """
         struct Item { let price: Int }
         final class Cart { var items: [Item] = [] }
+        """,
+        // Presentation-side helpers: reaching only for views, and building them, is view work.
+        """
+        import UIKit
+        final class AnimatedLogoView: UIView {}
+        final class LogoViewCache {
+            private var warm: [String: AnimatedLogoView] = [:]
+            func view(for name: String) -> AnimatedLogoView {
+                if let view = warm[name] { return view }
+                let view = AnimatedLogoView()
+                warm[name] = view
+                return view
+            }
+        }
+        """,
+        // Showing a sheet through a presentation helper for the screens that use it.
+        """
+        import UIKit
+        struct Episode { let title: String }
+        final class OptionsPicker {
+            func open(from controller: UIViewController) { controller.present(UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet), animated: true) }
+        }
+        final class MultiSelectHelper {
+            func offerActions(for episodes: [Episode], from controller: UIViewController) { OptionsPicker().open(from: controller) }
+        }
+        final class EpisodesViewController: UIViewController { let multiSelect = MultiSelectHelper() }
+        """,
+        // A section type making a diffable data source dequeues and configures cells: view code.
+        """
+        import UIKit
+        struct Status { let text: String }
+        final class StatusTableViewCell: UITableViewCell {}
+        enum StatusSection: Hashable {
+            case main
+            static func dataSource(tableView: UITableView) -> UITableViewDiffableDataSource<StatusSection, String> {
+                UITableViewDiffableDataSource(tableView: tableView) { tableView, indexPath, _ in
+                    let cell = tableView.dequeueReusableCell(withIdentifier: "status", for: indexPath) as! StatusTableViewCell
+                    return cell
+                }
+            }
+            static func configure(cell: StatusTableViewCell, status: Status) { cell.textLabel?.text = status.text }
+        }
+        """,
+        // A part of the application delegate calling back into it.
+        """
+        import UIKit
+        struct MenuTitle { let text: String }
+        final class MenuManager {
+            func update(using builder: UIMenuBuilder, title: MenuTitle) {
+                builder.insertChild(UIMenu(children: [UICommand(title: title.text, action: #selector(AppDelegate.checkForUpdate(_:)))]), atStartOfMenu: .application)
+            }
+        }
+        final class AppDelegate: UIResponder, UIApplicationDelegate {
+            let menus = MenuManager()
+            @objc func checkForUpdate(_ sender: Any?) {}
+        }
         """,
         """
         import UIKit
@@ -229,6 +294,13 @@ public struct ModelPresentationIsolationRule: ArchitectureRule {
         final class FeedViewModel: ObservableObject { @Published var title = "" }
         struct FeedView: View { @StateObject var model = FeedViewModel(); var body: some View { Text("") } }
         struct Mention { let text: String; static var mock: Mention { _ = FeedViewModel(); return Mention(text: "") } }
+        """,
+        // A delegate protocol naming its sender, a view model, is how the view model talks back.
+        """
+        import SwiftUI
+        protocol AttachmentViewModelDelegate: AnyObject { func attachmentViewModel(_ viewModel: AttachmentViewModel, didUpload bytes: Int) }
+        final class AttachmentViewModel: ObservableObject { weak var delegate: AttachmentViewModelDelegate? }
+        struct AttachmentView: View { @StateObject var model = AttachmentViewModel(); var body: some View { Text("") } }
         """,
         // A value type only views use that builds view content is part of those views.
         """

@@ -10,14 +10,15 @@ extension AnalysisStage {
                                           reason: "a member that builds a SwiftUI view is view code")
 
     /// For each component, the component whose layer the rules judge it by: itself, or — for a type nested in a
-    /// view or view controller — the outermost enclosing type.
+    /// view, view controller or coordinator (`SceneCoordinator.Scene` listing the screens it shows, with their view
+    /// models) — the outermost enclosing type.
     static func screenUnits(_ components: [Component], assignments: [LayerAssignment]) -> [Int] {
         var byName: [String: Int] = [:]
         for (i, c) in components.enumerated() where byName[c.qualifiedName] == nil { byName[c.qualifiedName] = i }
         return components.indices.map { i in
             let q = components[i].qualifiedName
             guard let dot = q.firstIndex(of: "."), let top = byName[String(q[..<dot])], top != i else { return i }
-            return [Role.view, Role.viewController].contains(assignments[top].role) ? top : i
+            return [Role.view, Role.viewController, Role.coordinator].contains(assignments[top].role) ? top : i
         }
     }
 
@@ -39,10 +40,12 @@ extension AnalysisStage {
     /// - a delegate protocol only view controllers adopt becomes part of its first adopter in `unitOf`;
     /// - view factories: models with a member returning `some`/`any` of the codebase's SwiftUI views;
     /// - view-model helpers: models only view models use, with the first of those view models;
-    /// - presentation-side helpers: models no model-side code uses that either reach for nothing but presentation
-    ///   (`AnimatedSVGWebViewCache` keeping warm web views, a widget bundle's `@main` launcher, an environment key
-    ///   holding a presentation helper) or show UI by creating a presentation helper or coordinator for their callers
-    ///   (`MultiSelectHelper` building an `OptionsPicker` for the screens that use it). A model used by models, or
+    /// - presentation-side helpers: models no model-side code uses that either reach for nothing but presentation and
+    ///   do more than hold it (`AnimatedSVGWebViewCache` creating and handing out warm web views, a widget bundle's
+    ///   `@main` launcher, an environment key returning a presentation helper — a model whose one dependency is a
+    ///   property holding its screen is R2's back-reference and still reported) or show UI by creating a presentation helper or coordinator for their callers
+    ///   (`MultiSelectHelper` building an `OptionsPicker` for the screens that use it), or are parts of the application
+    ///   delegate calling back into it (`MenuManager`). A model used by models, or
     ///   reaching for models too (`PriceFormatter` formatting `Money` and building a tag view), keeps its own layer.
     static func addViewHelpers(to unitOf: inout [Int], _ components: [Component], assignments: [LayerAssignment],
                                graph: Multigraph<Int, ExtractedArchitecture.Site>, typealiases: [TypealiasInfo] = [])
@@ -81,6 +84,8 @@ extension AnalysisStage {
         // (nil once a model-side target is seen), and whether it creates something that shows screens.
         var reachesPresentationOnly: [Int: Bool] = [:]
         var createsPresenter = Set<Int>()
+        var presentationReached: [Int: Set<Int>] = [:]
+        var worksWithPresentation = Set<Int>()
         for edge in graph.edges where edge.from != edge.to && edge.label.context != .fixture {
             if candidate[edge.to] {
                 referrers[edge.to, default: []].insert(unitOf[edge.from])
@@ -91,6 +96,12 @@ extension AnalysisStage {
                   !isNesting(components[edge.from].qualifiedName, components[edge.to].qualifiedName) else { continue }
             let presentation = !modelSideRoles.contains(target.role)
             reachesPresentationOnly[edge.from] = (reachesPresentationOnly[edge.from] ?? true) && presentation
+            if presentation { presentationReached[edge.from, default: []].insert(edge.to) }
+            // Holding means an instance's stored property; a computed or static one (an environment key's
+            // `defaultValue`) hands presentation out.
+            if presentation, edge.label.kind != .property || !components[edge.from].properties.contains(where: { !$0.isStatic && !$0.isComputed }) {
+                worksWithPresentation.insert(edge.from)
+            }
             if edge.label.kind == .initializerCall, target.role == Role.presentationHelper || target.role == Role.coordinator {
                 createsPresenter.insert(edge.from)
             }
@@ -108,8 +119,10 @@ extension AnalysisStage {
             }
             guard a.layer == LayerDefinition.model.name, a.role == Role.model, c.kind != .protocol else { continue }
             let allUsers = referrers[i]?.subtracting([i]) ?? []
-            if allUsers.allSatisfy({ assignments[$0].layer == LayerDefinition.test.name || !modelSideRoles.contains(assignments[$0].role) }),
-               reachesPresentationOnly[i] == true || createsPresenter.contains(i) {
+            // Helpers only view models use are judged below, by what they do with view models.
+            let viewModelsOnly = !allUsers.isEmpty && allUsers.allSatisfy { [Role.viewModel, Role.observableModel].contains(assignments[$0].role) }
+            if !viewModelsOnly, allUsers.allSatisfy({ assignments[$0].layer == LayerDefinition.test.name || !modelSideRoles.contains(assignments[$0].role) }),
+               (reachesPresentationOnly[i] == true && worksWithPresentation.contains(i)) || createsPresenter.contains(i) || Self.isApplicationDelegatePart(users: allUsers, reached: presentationReached[i], assignments) {
                 presentationSide.insert(i)
                 continue
             }
@@ -122,6 +135,15 @@ extension AnalysisStage {
             }
         }
         return (factories, viewModelHelpers, presentationSide)
+    }
+
+    /// A part split out of the application delegate: only the app delegate uses it, and the only presentation it
+    /// reaches for is that delegate (Home Assistant's `MenuManager` building the menu bar with
+    /// `#selector(AppDelegate.checkForUpdate)` targets).
+    static func isApplicationDelegatePart(users: Set<Int>, reached: Set<Int>?, _ assignments: [LayerAssignment]) -> Bool {
+        let owners = users.filter { assignments[$0].layer != LayerDefinition.test.name }
+        guard owners.count == 1, let owner = owners.first, assignments[owner].role == Role.applicationDelegate else { return false }
+        return reached == [owner]
     }
 
 }

@@ -19,6 +19,8 @@ struct FileSummary: Sendable {
         var methods: [MethodInfo] = []
         var references: [TypeReference] = []
         var navigationCalls: Set<String> = []
+        /// Whether a member dequeues table- or collection-view cells (`ReferenceDecision.cellBuildingAPIs`).
+        var buildsCells = false
         var ignoredRules: Set<String> = []
     }
 

@@ -40,6 +40,20 @@ enum ReferenceDecision {
         return navigationAPIs.contains(name) ? name : nil
     }
 
+    /// UIKit calls that build table- and collection-view cells (a diffable data source's cell provider, a section's
+    /// `configure` helpers' caller): the member making one is view code, and so are the type's references to views.
+    static let cellBuildingAPIs: Set<String> = [
+        "dequeueReusableCell", "dequeueReusableSupplementaryView", "dequeueConfiguredReusableCell", "dequeueConfiguredReusableSupplementary",
+        "dequeueReusableHeaderFooterView",
+    ]
+    private static let cellBuildingAPILengths = Set(cellBuildingAPIs.map(\.utf8.count))
+
+    /// Whether a call's callee builds cells.
+    static func buildsCells(_ callee: SyntaxText) -> Bool {
+        guard cellBuildingAPILengths.contains(callee.count) else { return false }
+        return cellBuildingAPIs.contains(String(syntaxText: callee))
+    }
+
     /// `….rootViewController = …` installs a view controller: a navigation of its own.
     static func installsRoot(member: SyntaxText) -> Bool { member == "rootViewController" }
     static let rootInstallation = "rootViewController"

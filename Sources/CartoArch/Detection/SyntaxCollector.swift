@@ -73,16 +73,24 @@ final class SyntaxCollector: SyntaxVisitor {
         summary.records[r].navigationCalls.insert(name)
     }
 
-    /// Where the current record's references end, to undo an abandoned raw scan.
-    func checkpoint() -> (record: Int?, references: Int, navigation: Set<String>) {
-        guard let r = currentRecord else { return (nil, 0, []) }
-        return (r, summary.records[r].references.count, summary.records[r].navigationCalls)
+    /// A member dequeuing cells builds views: its references are view code, and its type builds cells.
+    func noteCellBuilding() {
+        guard let r = currentRecord else { return }
+        summary.records[r].buildsCells = true
+        if let last = memberRenders.indices.last { memberRenders[last] = true }
     }
 
-    func rollback(to mark: (record: Int?, references: Int, navigation: Set<String>)) {
+    /// Where the current record's references end, to undo an abandoned raw scan.
+    func checkpoint() -> (record: Int?, references: Int, navigation: Set<String>, buildsCells: Bool) {
+        guard let r = currentRecord else { return (nil, 0, [], false) }
+        return (r, summary.records[r].references.count, summary.records[r].navigationCalls, summary.records[r].buildsCells)
+    }
+
+    func rollback(to mark: (record: Int?, references: Int, navigation: Set<String>, buildsCells: Bool)) {
         guard let r = mark.record else { return }
         summary.records[r].references.removeSubrange(mark.references...)
         summary.records[r].navigationCalls = mark.navigation
+        summary.records[r].buildsCells = mark.buildsCells
     }
 
     func addReference(_ name: String, kind: DependencyKind, line: Int) {
@@ -558,6 +566,7 @@ final class SyntaxCollector: SyntaxVisitor {
         else if let d = node.calledExpression.as(DeclReferenceExprSyntax.self) { callee = d.baseName }
         else { callee = nil }
         if let callee, let name = ReferenceDecision.navigationCall(callee.rawText) { summary.records[r].navigationCalls.insert(name) }
+        if let callee, ReferenceDecision.buildsCells(callee.rawText) { noteCellBuilding() }
         return .visitChildren
     }
 

@@ -62,12 +62,14 @@ public struct CoordinatorNaming: CategorisationHeuristic {
 
     static func mentionsCoordination(_ name: String) -> Bool { suffixes.contains { name.contains($0) } }
 
-    /// View controllers it holds or creates, navigation APIs, views it creates, or other coordinators it holds or
-    /// calls — adopting its own `…Coordinating` protocol is not holding a coordinator, and finding the top view
-    /// controller to read from it (`AnalyticsCoordinator` naming the current screen in events) is not navigating.
+    /// View controllers it holds, creates or is handed, navigation APIs, views it creates, or other coordinators it
+    /// holds or calls — adopting its own `…Coordinating` protocol is not holding a coordinator, and finding the top
+    /// view controller to read from it (`AnalyticsCoordinator.getTopViewController(base:) -> UIViewController?`,
+    /// naming the current screen in events) is not navigating.
     func touchesNavigation(_ i: Int, context: CategorisationContext) -> Bool {
-        !context.viewControllerUse(i).isDisjoint(with: [.property, .initializerCall])
-            || !context.components[i].navigationCalls.isEmpty
+        let use = context.viewControllerUse(i)
+        let isLookup = use.contains(.returnType) && use.isDisjoint(with: [.property, .initializerCall])
+        return (!use.isEmpty && !isLookup) || !context.components[i].navigationCalls.isEmpty
             || context.outgoing(i).contains { edge in
                 (edge.kind != .conformance && edge.kind != .inheritance && Self.mentionsCoordination(context.components[edge.to].name))
                     || (edge.kind == .initializerCall && context.isView[edge.to])
