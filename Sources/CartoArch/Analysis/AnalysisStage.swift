@@ -99,7 +99,8 @@ public struct AnalysisStage: Sendable {
             let broken = (a.module.flatMap { moduleRules[$0] } ?? rules)
                 .filter { $0.isViolated(from: from, to: to, fromModule: a.module, toModule: b.module) }
             if broken.isEmpty { continue }
-            if Self.isDelegation(from: components[edge.from], from, to: components[edge.to], to, kind: edge.label.kind) {
+            if Self.isDelegation(from: components[edge.from], from, to: components[edge.to], to, kind: edge.label.kind)
+                || (edge.label.kind == .parameter && Self.adoptsDelegateProtocol(of: b, adopter: edge.from, architecture)) {
                 delegateInterfaces += 1
                 continue
             }
@@ -171,6 +172,19 @@ public struct AnalysisStage: Sendable {
         if isOwnInterface(b, of: a, assignment: toAssignment) { return true }
         guard a.kind == .protocol, kind == .parameter else { return false }
         return fromAssignment.role == Role.interface || a.name.hasSuffix("Delegate") || a.name.hasSuffix("DataSource")
+    }
+
+    /// The adopter implements `sender`'s delegate or data-source protocol, whose methods name the sender
+    /// (`MainViewController: AIChatViewControllerManagerDelegate` receiving `aiChatViewControllerManager(_ manager:…)`):
+    /// the parameter is the protocol's doing, not a dependency the adopter chose.
+    static func adoptsDelegateProtocol(of sender: Component, adopter: Int, _ architecture: ExtractedArchitecture) -> Bool {
+        let names = ["Delegate", "DataSource"].map { sender.name + $0 }
+        return architecture.conformances[adopter].contains { target in
+            switch target {
+            case .component(let j): return names.contains(architecture.components[j].name)
+            case .external(let name): return names.contains(SDKKnowledgeBase.unqualified(name))
+            }
+        }
     }
 
     /// `proto` is `owner`'s own delegate or data-source protocol: a protocol taken for an interface (`Role.interface`)

@@ -188,7 +188,7 @@ public struct ControllerCoordinatorRule: ArchitectureRule {
     public let triggeringExamples = [
         """
         import UIKit
-        final class AppCoordinator { func showDetail(from source: UIViewController) {} }
+        final class AppCoordinator { func showDetail(from source: UIViewController) {} ; func showSettings(from source: UIViewController) {} }
         class ListViewController: UIViewController { var coordinator: AppCoordinator? }
         """,
     ]

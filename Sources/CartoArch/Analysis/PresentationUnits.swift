@@ -10,15 +10,16 @@ extension AnalysisStage {
                                           reason: "a member that builds a SwiftUI view is view code")
 
     /// For each component, the component whose layer the rules judge it by: itself, or — for a type nested in a
-    /// view, view controller or coordinator (`SceneCoordinator.Scene` listing the screens it shows, with their view
-    /// models) — the outermost enclosing type.
+    /// view, view controller, coordinator, presentation helper or view model (`SceneCoordinator.Scene` listing the
+    /// screens it shows, with their view models; a view model's `State` holding its child view models) — the
+    /// outermost enclosing type.
     static func screenUnits(_ components: [Component], assignments: [LayerAssignment]) -> [Int] {
         var byName: [String: Int] = [:]
         for (i, c) in components.enumerated() where byName[c.qualifiedName] == nil { byName[c.qualifiedName] = i }
         return components.indices.map { i in
             let q = components[i].qualifiedName
             guard let dot = q.firstIndex(of: "."), let top = byName[String(q[..<dot])], top != i else { return i }
-            return [Role.view, Role.viewController, Role.coordinator].contains(assignments[top].role) ? top : i
+            return screenRoles.contains(assignments[top].role) ? top : i
         }
     }
 
@@ -28,6 +29,9 @@ extension AnalysisStage {
 
     /// Roles on the model side of the app: their users make a helper part of the model, not of the presentation.
     static let modelSideRoles: Set<String> = [Role.model, Role.interface, Role.entity, Role.interactor, Role.custom]
+
+    /// Roles whose nested types are part of them.
+    static let screenRoles: Set<String> = [Role.view, Role.viewController, Role.coordinator, Role.presentationHelper, Role.viewModel, Role.observableModel]
 
     /// SwiftUI view content a member can build (besides the codebase's own views).
     static let viewContentTypes: Set<String> = ["some View", "any View", "AnyView", "Text", "Image", "some ShapeStyle", "some ToolbarContent"]

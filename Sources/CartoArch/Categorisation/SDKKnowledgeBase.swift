@@ -163,6 +163,8 @@ public enum SDKKnowledgeBase {
         "UICollectionViewDiffableDataSource", "NSTableViewDiffableDataSource", "NSCollectionViewDiffableDataSource",
         "UIStoryboardSegue", "UIResponder", "UIApplication", "NSApplication", "UIDocument", "NSDocument",
         "UIViewPropertyAnimator",
+        // Share-sheet activities act on the screen that offered them (`FindInPageActivity` holding its tab).
+        "UIActivity", "UIActivityItemProvider",
     ]
 
     /// Names that mark an SDK type: Apple's framework prefixes followed by an uppercase letter.

@@ -91,10 +91,12 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
         CategorisationExample("""
             import UIKit
             final class WebViewController: UIViewController {}
+            final class SettingsViewController: UIViewController {}
             final class AppCoordinator {
                 let window: UIWindow
                 init(window: UIWindow) { self.window = window }
                 func start() { window.rootViewController = WebViewController() }
+                func showSettings() { window.rootViewController?.present(SettingsViewController(), animated: true) }
             }
             final class SceneManager {
                 private var appCoordinator: AppCoordinator?
@@ -214,12 +216,18 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
         LayerAssignment(layer: "controller", role: Role.presentationHelper, heuristic: Self.identifier, reason: reason)
     }
 
-    /// No navigation calls, no navigation/tab/split controller held, at most one view controller of the codebase
-    /// referred to (and that one no container).
+    /// A stateless utility building or presenting for its caller, or a class that shows one screen.
     private func isPresentationHelper(_ i: Int, context: CategorisationContext) -> Bool {
         let c = context.components[i]
         // A stateless utility (static methods only) works for whoever calls it, whatever it builds.
         if !c.methods.isEmpty, c.methods.allSatisfy(\.isStatic), c.properties.allSatisfy({ $0.isStatic || $0.isComputed }) { return true }
+        return Self.showsOneScreen(i, context: context)
+    }
+
+    /// No navigation calls, no navigation/tab/split controller held, at most one view controller of the codebase
+    /// referred to (and that one no container).
+    static func showsOneScreen(_ i: Int, context: CategorisationContext) -> Bool {
+        let c = context.components[i]
         guard c.navigationCalls.isDisjoint(with: Self.navigationCalls) else { return false }
         let containers = ["NavigationController", "TabBarController", "SplitViewController"]
         if c.properties.contains(where: { p in p.type.map { t in containers.contains { t.contains($0) } } ?? false }) { return false }

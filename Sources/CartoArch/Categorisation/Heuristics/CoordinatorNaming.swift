@@ -76,6 +76,42 @@ public struct CoordinatorNaming: CategorisationHeuristic {
             }
     }
 
+    /// Verbs of members that move to a screen: two or more such members (`showSettings`, `showOnboarding`, `open(server:)`)
+    /// steer several screens even where they are SwiftUI views hosted on the fly, which no view-controller count sees.
+    static let screenVerbs = ["show", "present", "open", "push", "navigate", "route", "start", "begin"]
+
+    /// A name without its coordination suffix (`TextZoom` for `TextZoomCoordinator`).
+    func stemOf(_ name: String) -> String {
+        guard let suffix = Self.suffixes.first(where: { name.hasSuffix($0) }) else { return name }
+        return String(name.dropLast(suffix.count))
+    }
+
+    static func steersSeveralScreens(_ c: Component) -> Bool {
+        let names = Set(c.methods.map(\.name).filter { name in
+            screenVerbs.contains { verb in
+                name.hasPrefix(verb) && (name.count == verb.count || name[name.index(name.startIndex, offsetBy: verb.count)].isUppercase)
+            }
+        })
+        return names.count >= 2
+    }
+
+    /// Shows at most one screen and navigates nothing (`CoordinatorBehaviour.showsOneScreen`), holding, creating or
+    /// calling no other coordinator, with at most one member moving to a screen.
+    func showsOneScreen(_ i: Int, context: CategorisationContext) -> Bool {
+        guard CoordinatorBehaviour.showsOneScreen(i, context: context), !Self.steersSeveralScreens(context.components[i]) else { return false }
+        return !context.outgoing(i).contains { edge in
+            guard edge.to != i, Self.mentionsCoordination(context.components[edge.to].name) else { return false }
+            // Adopting the codebase's shared coordinator contract (`SettingsScreenCoordinator: CoordinatorProtocol`)
+            // declares the role; adopting its own protocol (`TextZoomCoordinator: TextZoomCoordinating`, named after
+            // it) does not.
+            if edge.kind == .conformance || edge.kind == .inheritance {
+                let target = context.components[edge.to]
+                return target.kind == .protocol && !target.name.hasPrefix(stemOf(context.components[i].name))
+            }
+            return true
+        }
+    }
+
     public func assign(_ i: Int, context: CategorisationContext) -> LayerAssignment? {
         let c = context.components[i]
         guard c.kind == .class || c.kind == .protocol || c.kind == .actor || c.kind == .struct,
@@ -87,14 +123,22 @@ public struct CoordinatorNaming: CategorisationHeuristic {
         // A concrete type must also touch navigation: view controllers, navigation APIs, screens it creates,
         // or other coordinators (`CoordinatorProtocol`, child coordinators).
         // (`AnalyticsCoordinator` coordinates analytics events, not screens.)
+        // One that only shows one screen or sheet, with no navigation and no other coordinators of its own
+        // (`TextZoomCoordinator` presenting its zoom sheet), is a presentation helper, as CoordinatorBehaviour has it.
+        let helper = LayerAssignment(layer: "controller", role: Role.presentationHelper, heuristic: Self.identifier,
+                                     reason: "named …\(suffix), but only shows one screen, with no navigation of its own")
         if c.kind != .protocol {
             guard touchesNavigation(i, context: context) else { return nil }
+            if showsOneScreen(i, context: context) { return helper }
         } else {
             // A protocol is a coordinator's when its adopters are: not when view controllers adopt it
             // (`BookmarkListRouter`), nor when every adopter steers no screens (`ShowInfoCoordinating`).
             let adopters = context.incoming(i).filter { $0.kind == .conformance && context.components[$0.from].kind != .protocol }.map(\.from)
             if adopters.contains(where: { context.isViewController[$0] }) { return nil }
             if !adopters.isEmpty, !adopters.contains(where: { touchesNavigation($0, context: context) }) { return nil }
+            // (Mocks adopting it in tests say nothing about what it steers.)
+            let appAdopters = adopters.filter { context.assignments[$0]?.role != Role.test }
+            if !appAdopters.isEmpty, !Self.steersSeveralScreens(c), appAdopters.allSatisfy({ showsOneScreen($0, context: context) }) { return helper }
         }
         return LayerAssignment(layer: "controller", role: Role.coordinator, heuristic: Self.identifier, reason: "named …\(suffix)")
     }
