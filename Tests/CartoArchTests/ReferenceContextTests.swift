@@ -108,4 +108,33 @@ final class ReferenceContextTests: XCTestCase {
         XCTAssertTrue(found.contains { $0.contains("TimelineViewModel -> StatusCell") }, "\(found)")
         XCTAssertTrue(found.contains { $0.contains("Sizes -> StatusCell") }, "a model only taking a cell is not building cells: \(found)")
     }
+
+    /// Third-party SwiftUI apps (Mlem, Swiftfin): colours, view containers, `some PlatformView` members and views
+    /// nested in view models are presentation; a model holding a view model next to them still is not.
+    func testColoursContainersAndViewRefinementsAreNotModelsDependingOnViews() throws {
+        let found = try violations("""
+            import SwiftUI
+            protocol PlatformView: View {}
+            struct Row: PlatformView { var body: some View { Text("") } }
+            struct ThemedColor: ShapeStyle, View {
+                let name: String
+                func resolve(in environment: EnvironmentValues) -> Color { Color(name) }
+                var body: some View { Rectangle().fill(Color(name)) }
+            }
+            enum Flair { case admin ; var color: ThemedColor { ThemedColor(name: "red") } }
+            final class ChaptersViewModel: ObservableObject {
+                struct Overlay: View { var body: some View { Row() } }
+                @Published var flair = Flair.admin
+            }
+            struct Chapter { let title: String ; var overlay: some PlatformView { Row() } }
+            struct NavigationRoute {
+                private let content: AnyView
+                init(@ViewBuilder content: () -> some View) { self.content = AnyView(content()) }
+                static func chapters(_ model: ChaptersViewModel) -> NavigationRoute { NavigationRoute { ChaptersView(model: model) } }
+            }
+            struct ChaptersView: View { @ObservedObject var model: ChaptersViewModel; var body: some View { model.flair.color } }
+            struct Library { let title: String ; let model: ChaptersViewModel }
+            """)
+        XCTAssertEqual(found, ["model-presentation-isolation Library -> ChaptersViewModel :21"])
+    }
 }

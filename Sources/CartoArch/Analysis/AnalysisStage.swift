@@ -57,9 +57,15 @@ public struct AnalysisStage: Sendable {
         let helpers = Self.addViewHelpers(to: &unitOf, components, assignments: assignments, graph: graph,
                                                 typealiases: document.typealiases)
         let judgesViews = layers.contains { $0.name == LayerDefinition.view.name }
+        // Colours and styles of the codebase (`ThemedColor: ShapeStyle, View`) are values a model may carry, like
+        // SwiftUI's `Color`: not views, whatever else they conform to.
+        let styleValues = components.indices.map { i in
+            architecture.conformances[i].contains { if case .external(let name) = $0 { return SDKKnowledgeBase.unqualified(name) == "ShapeStyle" } else { return false } }
+        }
         for edge in graph.edges {
             // Mocks and previews are test code, which no rule constrains, wherever they are declared.
             if edge.label.context == .fixture { continue }
+            if styleValues[edge.to] { continue }
             let to = assignments[edge.to]
             let presentation = to.layer == "view" || to.layer == "controller" || to.role == Role.viewModel
             var from = assignments[presentation ? unitOf[edge.from] : edge.from]
@@ -68,11 +74,12 @@ public struct AnalysisStage: Sendable {
             // returned by a model (`PriceFormatter.tag(for:) -> PriceTagView`) is still a model building a view.
             if to.role == Role.view, from.layer == LayerDefinition.model.name, helpers.viewFactories.contains(edge.from) { from = Self.viewCode }
             // A model type dequeuing cells (Mastodon's `StatusSection` making a diffable data source, with its
-            // `configure(cell:)` helpers) is a data-source helper: its reach for views and their view models
+            // `configure(cell:)` helpers) is a data-source helper, and one holding `AnyView` content a view container
+            // (Swiftfin's `NavigationRoute`, whose factories build each destination): its reach for views and view models
             // (`StatusTableViewCell.ViewModel`) is view code. A view model doing the same is still reported — building
             // cells is exactly what MVVM keeps out of view models.
             if to.role == Role.view || to.role == Role.viewModel, from.layer == LayerDefinition.model.name, from.role == Role.model,
-               components[unitOf[edge.from]].buildsCells {
+               helpers.viewCodeTypes.contains(unitOf[edge.from]) {
                 from = Self.viewCode
             }
             // A helper only presentation code uses, reaching only for presentation or creating what shows screens

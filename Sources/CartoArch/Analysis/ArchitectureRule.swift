@@ -302,6 +302,51 @@ public struct ModelPresentationIsolationRule: ArchitectureRule {
         final class AttachmentViewModel: ObservableObject { weak var delegate: AttachmentViewModelDelegate? }
         struct AttachmentView: View { @StateObject var model = AttachmentViewModel(); var body: some View { Text("") } }
         """,
+        // A colour of the codebase is a value a model may carry, even when it also conforms to View.
+        """
+        import SwiftUI
+        struct ThemedColor: ShapeStyle, View {
+            let name: String
+            func resolve(in environment: EnvironmentValues) -> Color { Color(name) }
+            var body: some View { Rectangle().fill(Color(name)) }
+        }
+        enum Flair { case admin, moderator ; var color: ThemedColor { ThemedColor(name: self == .admin ? "red" : "green") } }
+        final class FlairViewModel: ObservableObject { @Published var flair = Flair.admin }
+        struct FlairView: View { @StateObject var model = FlairViewModel(); var body: some View { model.flair.color } }
+        """,
+        // A view container holding type-erased content: its factories build the views it shows.
+        """
+        import SwiftUI
+        struct SettingsView: View { var body: some View { Text("Settings") } }
+        final class ServerViewModel: ObservableObject { @Published var name = "" }
+        struct ServerView: View { @ObservedObject var model: ServerViewModel; var body: some View { Text(model.name) } }
+        struct NavigationRoute {
+            let id: String
+            private let content: AnyView
+            init(id: String, @ViewBuilder content: () -> some View) { self.id = id ; self.content = AnyView(content()) }
+            static var settings: NavigationRoute { NavigationRoute(id: "settings") { SettingsView() } }
+            static func server(_ model: ServerViewModel) -> NavigationRoute { NavigationRoute(id: "server") { ServerView(model: model) } }
+        }
+        """,
+        // `some P` for a codebase protocol refining View builds a view; a view nested in a view model stays a view.
+        """
+        import SwiftUI
+        protocol PlatformView: View {}
+        struct Row: PlatformView { var body: some View { Text("") } }
+        struct Chapter { let title: String ; var overlay: some PlatformView { Row() } }
+        final class ChaptersViewModel: ObservableObject {
+            struct Overlay: View { var body: some View { Row() } }
+        }
+        """,
+        // A component implementing a manager's delegate protocol receives the manager.
+        """
+        import SwiftUI
+        final class DownloadManager { weak var delegate: DownloadManagerDelegate? }
+        protocol DownloadManagerDelegate: AnyObject { func downloadManager(_ manager: DownloadManager, didFinish file: String) }
+        final class SettingsViewModel: ObservableObject, DownloadManagerDelegate {
+            func downloadManager(_ manager: DownloadManager, didFinish file: String) {}
+        }
+        """,
         // A value type only views use that builds view content is part of those views.
         """
         import SwiftUI

@@ -10,16 +10,19 @@ extension AnalysisStage {
                                           reason: "a member that builds a SwiftUI view is view code")
 
     /// For each component, the component whose layer the rules judge it by: itself, or — for a type nested in a
-    /// view, view controller, coordinator, presentation helper or view model (`SceneCoordinator.Scene` listing the
-    /// screens it shows, with their view models; a view model's `State` holding its child view models) — the
-    /// outermost enclosing type.
+    /// view, view controller or coordinator (`SceneCoordinator.Scene` listing the screens it shows, with their view
+    /// models), or a model-side type nested in a presentation helper or view model (a view model's `State` holding
+    /// its child view models) — the outermost enclosing type.
     static func screenUnits(_ components: [Component], assignments: [LayerAssignment]) -> [Int] {
         var byName: [String: Int] = [:]
         for (i, c) in components.enumerated() where byName[c.qualifiedName] == nil { byName[c.qualifiedName] = i }
         return components.indices.map { i in
             let q = components[i].qualifiedName
             guard let dot = q.firstIndex(of: "."), let top = byName[String(q[..<dot])], top != i else { return i }
-            return screenRoles.contains(assignments[top].role) ? top : i
+            let parent = assignments[top].role
+            if [Role.view, Role.viewController, Role.coordinator].contains(parent) { return top }
+            // A view nested in a view model stays a view; its model-side parts (`State`) are the view model's.
+            return screenRoles.contains(parent) && modelSideRoles.contains(assignments[i].role) ? top : i
         }
     }
 
@@ -29,6 +32,9 @@ extension AnalysisStage {
 
     /// Roles on the model side of the app: their users make a helper part of the model, not of the presentation.
     static let modelSideRoles: Set<String> = [Role.model, Role.interface, Role.entity, Role.interactor, Role.custom]
+
+    /// Stored property types that hold view content.
+    static let viewContentHolders: Set<String> = ["AnyView", "[AnyView]", "SwiftUI.AnyView", "() -> AnyView", "() -> some View"]
 
     /// Roles whose nested types are part of them.
     static let screenRoles: Set<String> = [Role.view, Role.viewController, Role.coordinator, Role.presentationHelper, Role.viewModel, Role.observableModel]
@@ -53,7 +59,7 @@ extension AnalysisStage {
     ///   reaching for models too (`PriceFormatter` formatting `Money` and building a tag view), keeps its own layer.
     static func addViewHelpers(to unitOf: inout [Int], _ components: [Component], assignments: [LayerAssignment],
                                graph: Multigraph<Int, ExtractedArchitecture.Site>, typealiases: [TypealiasInfo] = [])
-        -> (viewFactories: Set<Int>, viewModelHelpers: [Int: Int], presentationSide: Set<Int>) {
+        -> (viewFactories: Set<Int>, viewModelHelpers: [Int: Int], presentationSide: Set<Int>, viewCodeTypes: Set<Int>) {
         var viewNames = Set<String>()
         for (i, c) in components.enumerated() where assignments[i].role == Role.view { viewNames.insert(c.name) }
         // Compositions naming a view (`typealias StoryView = Story & View`) stand for views too.
@@ -138,7 +144,16 @@ extension AnalysisStage {
                 viewModelHelpers[i] = first
             }
         }
-        return (factories, viewModelHelpers, presentationSide)
+        // Types whose references to views and view models are view code: those dequeuing cells (Mastodon's
+        // `StatusSection`), and view containers holding type-erased view content (`NavigationRoute` and `TabItem`
+        // keeping `let content: AnyView` built from a `@ViewBuilder` closure by their factories).
+        var viewCodeTypes = Set<Int>()
+        for (i, c) in components.enumerated() where assignments[i].role == Role.model {
+            if c.buildsCells || c.properties.contains(where: { p in
+                !p.isStatic && !p.isComputed && p.type.map { Self.viewContentHolders.contains($0.trimmingCharacters(in: CharacterSet(charactersIn: "?! "))) } == true
+            }) { viewCodeTypes.insert(i) }
+        }
+        return (factories, viewModelHelpers, presentationSide, viewCodeTypes)
     }
 
     /// A part split out of the application delegate: only the app delegate uses it, and the only presentation it

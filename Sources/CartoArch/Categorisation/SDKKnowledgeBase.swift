@@ -153,6 +153,7 @@ public enum SDKKnowledgeBase {
         "UISearchResultsUpdating", "UISearchControllerDelegate", "UIImagePickerControllerDelegate",
         "UIDocumentPickerDelegate", "PHPickerViewControllerDelegate", "MFMailComposeViewControllerDelegate",
         "MFMessageComposeViewControllerDelegate", "SFSafariViewControllerDelegate", "UIContextMenuInteractionDelegate",
+        "UIGestureRecognizerDelegate",
         "NSTableViewDataSource", "NSTableViewDelegate", "NSOutlineViewDataSource", "NSOutlineViewDelegate",
         "NSCollectionViewDataSource", "NSCollectionViewDelegate", "NSWindowDelegate",
     ]

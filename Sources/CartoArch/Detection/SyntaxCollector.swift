@@ -125,7 +125,7 @@ final class SyntaxCollector: SyntaxVisitor {
             if let id = type.as(IdentifierTypeSyntax.self) {
                 if id.name.text == "AnyView" { context = .viewBuilding }
             } else if let opaque = type.as(SomeOrAnyTypeSyntax.self), let id = opaque.constraint.as(IdentifierTypeSyntax.self),
-                      ReferenceContext.viewProtocols.contains(id.name.text) {
+                      ReferenceContext.isViewProtocolName(id.name.text) {
                 context = .viewBuilding
             } else if type.is(MemberTypeSyntax.self) || type.is(SomeOrAnyTypeSyntax.self),
                       ReferenceContext.viewBuildingTypes.contains(text(type)) {

@@ -45,6 +45,9 @@ public enum ReferenceContext: UInt8, Sendable, Hashable {
     static let viewBuilderAttributes: Set<String> = ["ViewBuilder", "SwiftUI.ViewBuilder", "ToolbarContentBuilder", "SceneBuilder", "CommandsBuilder"]
     /// `some X` / `any X` with these X are SwiftUI content.
     static let viewProtocols: Set<String> = ["View", "ToolbarContent", "Scene", "Commands"]
+    /// `some PlatformView`: a protocol named …View refines SwiftUI's `View` (an opaque type names a protocol).
+    static func isViewProtocolName(_ name: String) -> Bool { viewProtocols.contains(name) || name.hasSuffix("View") }
+
     static let viewBuildingTypes: Set<String> = [
         "some View", "any View", "AnyView", "some SwiftUI.View", "SwiftUI.AnyView", "some ToolbarContent", "some Scene", "some Commands",
     ]

@@ -15,6 +15,13 @@ public struct ControllerProtocolConformance: CategorisationHeuristic {
                 override func perform() { controller?.findInPage() ; activityDidFinish(true) }
             }
             """, component: "FindInPageActivity", layer: "controller", role: Role.dataSource),
+        CategorisationExample("""
+            import UIKit
+            final class PanningPinchRecognizer: UIPinchGestureRecognizer {}
+            final class ZoomRecognizerCoordinator: NSObject, UIGestureRecognizerDelegate {
+                func handlePinch(gesture: PanningPinchRecognizer) {}
+            }
+            """, component: "ZoomRecognizerCoordinator", layer: "controller", role: Role.dataSource),
     ]
     public static let nonTriggeringExamples = [
         CategorisationExample("import UIKit\nfinal class Feed: UITableView, UITableViewDataSource {}", component: "Feed"),
