@@ -25,6 +25,11 @@ public struct ApplicationDelegate: CategorisationHeuristic {
         if context.conforms(i, toAnyOf: SDKKnowledgeBase.appProtocols), c.imports.contains("SwiftUI") {
             return LayerAssignment(layer: "controller", role: Role.applicationDelegate, heuristic: Self.identifier, reason: "is the SwiftUI App")
         }
+        // `@main struct CodeEditApp: App` where a codebase type named `App` (a UI-test helper) shadows SwiftUI's in name
+        // resolution: the app's entry point either way.
+        if c.attributes.contains("main"), c.imports.contains("SwiftUI"), c.inheritance.contains(where: { SDKKnowledgeBase.appProtocols.contains($0.name) }) {
+            return LayerAssignment(layer: "controller", role: Role.applicationDelegate, heuristic: Self.identifier, reason: "is the SwiftUI App (@main)")
+        }
         return nil
     }
 }

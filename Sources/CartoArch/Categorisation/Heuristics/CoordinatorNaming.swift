@@ -50,6 +50,16 @@ public struct CoordinatorNaming: CategorisationHeuristic {
             final class BookmarksController: UIViewController, BookmarkListRouter { func bookmarkEdit(_ id: Int) {} }
             """, component: "BookmarkListRouter"),
         CategorisationExample("""
+            import Foundation
+            protocol GitRouter { var path: String { get } ; func request(baseURL: URL) -> URLRequest? }
+            enum GitHubUserRouter: GitRouter {
+                case me
+                var path: String { "user" }
+                func request(baseURL: URL) -> URLRequest? { URLRequest(url: baseURL.appendingPathComponent(path)) }
+                static func all() -> [GitRouter] { [GitHubUserRouter.me] }
+            }
+            """, component: "GitRouter"),
+        CategorisationExample("""
             import SwiftUI
             struct TextView: UIViewRepresentable {
                 final class Coordinator: NSObject {}
@@ -63,17 +73,33 @@ public struct CoordinatorNaming: CategorisationHeuristic {
     static func mentionsCoordination(_ name: String) -> Bool { suffixes.contains { name.contains($0) } }
 
     /// View controllers it holds, creates or is handed, navigation APIs, views it creates, or other coordinators it
-    /// holds or calls — adopting its own `…Coordinating` protocol is not holding a coordinator, and finding the top
-    /// view controller to read from it (`AnalyticsCoordinator.getTopViewController(base:) -> UIViewController?`,
-    /// naming the current screen in events) is not navigating.
+    /// holds or calls (a …Router only when it navigates itself: CodeEdit's network `GitHubRouter: GitRouter` enums
+    /// refer to each other) — adopting its own `…Coordinating` protocol is not holding a coordinator,
+    /// and finding the top view controller to read from it (`AnalyticsCoordinator.getTopViewController(base:) ->
+    /// UIViewController?`, naming the current screen in events) is not navigating.
     func touchesNavigation(_ i: Int, context: CategorisationContext) -> Bool {
+        navigatesItself(i, context: context) || context.outgoing(i).contains { edge in
+            let name = context.components[edge.to].name
+            guard edge.to != i, edge.kind != .conformance, edge.kind != .inheritance, Self.mentionsCoordination(name) else { return false }
+            // "Router" also names network request builders: those count only when they navigate themselves.
+            let unambiguous = Self.suffixes.contains { !Self.ambiguousSuffixes.contains($0) && name.contains($0) }
+            return unambiguous || navigatesItself(edge.to, context: context)
+        }
+    }
+
+    /// Suffixes other fields use too (URL request routers).
+    static let ambiguousSuffixes = ["Router", "Routing"]
+
+    /// View controllers held, created or handed in, navigation APIs, or views created — by the component or, for a
+    /// protocol, one of its adopters.
+    private func navigatesItself(_ i: Int, context: CategorisationContext) -> Bool {
+        if context.components[i].kind == .protocol {
+            return context.conformers[i].contains { $0 != i && context.components[$0].kind != .protocol && navigatesItself($0, context: context) }
+        }
         let use = context.viewControllerUse(i)
         let isLookup = use.contains(.returnType) && use.isDisjoint(with: [.property, .initializerCall])
         return (!use.isEmpty && !isLookup) || !context.components[i].navigationCalls.isEmpty
-            || context.outgoing(i).contains { edge in
-                (edge.kind != .conformance && edge.kind != .inheritance && Self.mentionsCoordination(context.components[edge.to].name))
-                    || (edge.kind == .initializerCall && context.isView[edge.to])
-            }
+            || context.outgoing(i).contains { $0.kind == .initializerCall && context.isView[$0.to] }
     }
 
     /// Verbs of members that move to a screen: two or more such members (`showSettings`, `showOnboarding`, `open(server:)`)
