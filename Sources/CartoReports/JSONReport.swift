@@ -5,7 +5,11 @@ import Foundation
 /// The JSON contract of `carto arch --format json`, written by hand with keys in sorted order (fast on big
 /// codebases). `JSONReportTests` checks it says exactly what `JSONEncoder` says for the same report.
 public enum JSONReport {
-    public static func render(_ r: ArchitectureReport) -> String {
+    public static func render(_ r: ArchitectureReport) -> String { String(decoding: renderBytes(r), as: UTF8.self) }
+
+    /// The report as UTF-8 bytes, ending in a newline: what the CLI writes (a 9 MB report is not copied into a
+    /// `String` and back).
+    public static func renderBytes(_ r: ArchitectureReport) -> [UInt8] {
         // The dependency list is most of the output: write it on a second core meanwhile.
         let dependencies = Concurrently(r.dependencies.count > 2_000 && ProcessInfo.processInfo.activeProcessorCount > 1) {
             var f = JSONWriter.elements(depth: 1, capacity: r.dependencies.count * 140)
@@ -73,7 +77,9 @@ public enum JSONReport {
             w.field("to", v.to); w.field("toLayer", v.toLayer)
         }
         w.endObject()
-        return w.string + "\n"
+        var bytes = w.output
+        bytes.append(10)
+        return bytes
     }
 
     private static func metrics(_ w: inout JSONWriter, _ m: ArchitectureMetrics) {

@@ -18,4 +18,10 @@ public enum ArchitectureReportRenderer {
         case .markdown: return MarkdownReport.render(report)
         }
     }
+
+    /// The rendering as UTF-8 bytes (JSON without a round trip through `String`).
+    public static func renderBytes(_ report: ArchitectureReport, format: ReportFormat, style: TerminalStyle = TerminalStyle(enabled: false)) throws -> [UInt8] {
+        if format == .json { return JSONReport.renderBytes(report) }
+        return Array(try render(report, format: format, style: style).utf8)
+    }
 }

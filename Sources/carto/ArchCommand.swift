@@ -97,11 +97,11 @@ struct ArchCheck: AsyncParsableCommand {
         case .auto: style = output == nil ? TerminalStyle.automatic() : TerminalStyle(enabled: false)
         }
         let renderStart = Date()
-        let text = try ArchitectureReportRenderer.render(report, format: format, style: style)
+        let bytes = try ArchitectureReportRenderer.renderBytes(report, format: format, style: style)
         if ProcessInfo.processInfo.environment["CARTO_TIMINGS"] != nil {
             StandardError.write(String(format: "timing rendering: %.3f s\n", Date().timeIntervalSince(renderStart)))
         }
-        if let output { try write(text, to: output) } else { FileHandle.standardOutput.write(Data(text.utf8)) }
+        if let output { try write(bytes, to: output) } else { writeStandardOutput(bytes) }
         if format != .text, !analysis.quiet {
             for d in report.diagnostics where d.severity == .error { StandardError.write("warning: \(d.formatted)\n") }
         }
@@ -168,11 +168,31 @@ struct ArchRules: AsyncParsableCommand {
 /// Writes a report file, turning failures into a one-line input error.
 func write(_ text: String, to path: String) throws {
     var text = text
-    let ok = text.withUTF8 { bytes -> Bool in
-        guard let file = fopen(path, "wb") else { return false }
-        let written = fwrite(bytes.baseAddress, 1, bytes.count, file)
-        return fclose(file) == 0 && written == bytes.count
+    try text.withUTF8 { try write(UnsafeRawBufferPointer($0), to: path) }
+}
+
+func write(_ bytes: [UInt8], to path: String) throws {
+    try bytes.withUnsafeBytes { try write($0, to: path) }
+}
+
+/// Standard output, written whole and flushed (the command exits right after, without running atexit handlers).
+func writeStandardOutput(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let n = Foundation.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+            if n <= 0 { if errno == EINTR { continue } ; return }
+            offset += n
+        }
     }
+}
+
+private func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
+    let ok: Bool = {
+        guard let file = fopen(path, "wb") else { return false }
+        let written = bytes.isEmpty ? 0 : fwrite(bytes.baseAddress, 1, bytes.count, file)
+        return fclose(file) == 0 && written == bytes.count
+    }()
     guard ok else {
         throw CartoError("\(path): cannot write the output file (\(String(cString: strerror(errno)))); check the folder exists and is writable")
     }

@@ -19,7 +19,8 @@ public struct ApplicationDelegate: CategorisationHeuristic {
         if let base = context.externalBase[i], context.inherits(i, fromAnyOf: SDKKnowledgeBase.extensionPrincipalClasses) {
             return LayerAssignment(layer: "controller", role: Role.applicationDelegate, heuristic: Self.identifier, reason: "the app extension's principal class (\(base))")
         }
-        if let p = context.externalConformances[i].intersection(SDKKnowledgeBase.applicationDelegateProtocols).sorted().first {
+        if !context.externalConformances[i].isDisjoint(with: SDKKnowledgeBase.applicationDelegateProtocols),
+           let p = context.externalConformances[i].intersection(SDKKnowledgeBase.applicationDelegateProtocols).sorted().first {
             return LayerAssignment(layer: "controller", role: Role.applicationDelegate, heuristic: Self.identifier, reason: "conforms to \(p)")
         }
         if context.conforms(i, toAnyOf: SDKKnowledgeBase.appProtocols), c.imports.contains("SwiftUI") {

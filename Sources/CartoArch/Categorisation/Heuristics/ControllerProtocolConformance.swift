@@ -36,7 +36,8 @@ public struct ControllerProtocolConformance: CategorisationHeuristic {
            !["UIResponder", "UIApplication", "NSApplication", "UIDocument", "NSDocument"].contains(base) {
             return LayerAssignment(layer: "controller", role: Role.dataSource, heuristic: Self.identifier, reason: "inherits from \(base)")
         }
-        if let p = context.externalConformances[i].intersection(SDKKnowledgeBase.controllerProtocols).sorted().first {
+        if !context.externalConformances[i].isDisjoint(with: SDKKnowledgeBase.controllerProtocols),
+           let p = context.externalConformances[i].intersection(SDKKnowledgeBase.controllerProtocols).sorted().first {
             return LayerAssignment(layer: "controller", role: Role.dataSource, heuristic: Self.identifier, reason: "conforms to \(p)")
         }
         return nil

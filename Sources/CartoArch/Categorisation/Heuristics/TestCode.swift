@@ -26,11 +26,12 @@ public struct TestCode: CategorisationHeuristic {
         if context.inherits(i, fromAnyOf: Self.testBases) {
             return LayerAssignment(layer: "test", role: Role.test, heuristic: Self.identifier, reason: "inherits from \(context.externalBase[i] ?? "XCTestCase")")
         }
-        if let m = c.imports.intersection(Self.testModules).sorted().first {
+        // (Every component passes here first: no sets are built for the many that import no test framework.)
+        if !c.imports.isDisjoint(with: Self.testModules), let m = c.imports.intersection(Self.testModules).sorted().first {
             return LayerAssignment(layer: "test", role: Role.test, heuristic: Self.identifier, reason: "declared in a file importing \(m)")
         }
         // Previews and mocks are compiled into the app for Xcode's canvas but are no part of its architecture.
-        if context.conforms(i, toAnyOf: ["PreviewProvider"]) || c.name.hasSuffix("_Previews") || c.name.hasSuffix("PreviewWrapper")
+        if context.externalConformances[i].contains("PreviewProvider") || c.name.hasSuffix("_Previews") || c.name.hasSuffix("PreviewWrapper")
             || context.enclosingComponent(of: i).map({ context.components[$0].name.hasSuffix("_Previews") }) == true {
             return LayerAssignment(layer: "test", role: Role.test, heuristic: Self.identifier, reason: "a SwiftUI preview")
         }
