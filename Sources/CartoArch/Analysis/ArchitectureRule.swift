@@ -152,6 +152,16 @@ public struct ModelIsolationRule: ArchitectureRule {
             static func configure(cell: StatusTableViewCell, status: Status) { cell.textLabel?.text = status.text }
         }
         """,
+        // A helper only screens use, working on the views they hand it.
+        """
+        import UIKit
+        struct Trackers { let count: Int }
+        final class OmniBar: UIView {}
+        final class OmniBarAnimator {
+            func showTrackers(_ trackers: Trackers, in omniBar: OmniBar) { UIView.animate(withDuration: 0.3) { omniBar.alpha = trackers.count > 0 ? 1 : 0 } }
+        }
+        final class BrowserViewController: UIViewController { let animator = OmniBarAnimator() ; let omniBar = OmniBar() }
+        """,
         // A part of the application delegate calling back into it.
         """
         import UIKit

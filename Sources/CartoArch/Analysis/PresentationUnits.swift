@@ -54,8 +54,9 @@ extension AnalysisStage {
     ///   do more than hold it (`AnimatedSVGWebViewCache` creating and handing out warm web views, a widget bundle's
     ///   `@main` launcher, an environment key returning a presentation helper — a model whose one dependency is a
     ///   property holding its screen is R2's back-reference and still reported) or show UI by creating a presentation helper or coordinator for their callers
-    ///   (`MultiSelectHelper` building an `OptionsPicker` for the screens that use it), or are parts of the application
-    ///   delegate calling back into it (`MenuManager`). A model used by models, or
+    ///   (`MultiSelectHelper` building an `OptionsPicker` for the screens that use it), or only work on the views and
+    ///   screens their presentation callers hand them (`OmniBarNotificationAnimator.cancelAnimations(in: OmniBar)`),
+    ///   or are parts of the application delegate calling back into it (`MenuManager`). A model used by models, or
     ///   reaching for models too (`PriceFormatter` formatting `Money` and building a tag view), keeps its own layer.
     static func addViewHelpers(to unitOf: inout [Int], _ components: [Component], assignments: [LayerAssignment],
                                graph: Multigraph<Int, ExtractedArchitecture.Site>, typealiases: [TypealiasInfo] = [])
@@ -96,6 +97,8 @@ extension AnalysisStage {
         var createsPresenter = Set<Int>()
         var presentationReached: [Int: Set<Int>] = [:]
         var worksWithPresentation = Set<Int>()
+        // Whether every reach for presentation is a parameter: it works on the views and screens its callers hand it.
+        var onlyHandedPresentation: [Int: Bool] = [:]
         for edge in graph.edges where edge.from != edge.to && edge.label.context != .fixture {
             if candidate[edge.to] {
                 referrers[edge.to, default: []].insert(unitOf[edge.from])
@@ -106,7 +109,10 @@ extension AnalysisStage {
                   !isNesting(components[edge.from].qualifiedName, components[edge.to].qualifiedName) else { continue }
             let presentation = !modelSideRoles.contains(target.role)
             reachesPresentationOnly[edge.from] = (reachesPresentationOnly[edge.from] ?? true) && presentation
-            if presentation { presentationReached[edge.from, default: []].insert(edge.to) }
+            if presentation {
+                presentationReached[edge.from, default: []].insert(edge.to)
+                onlyHandedPresentation[edge.from] = (onlyHandedPresentation[edge.from] ?? true) && edge.label.kind == .parameter
+            }
             // Holding means an instance's stored property; a computed or static one (an environment key's
             // `defaultValue`) hands presentation out.
             if presentation, edge.label.kind != .property || !components[edge.from].properties.contains(where: { !$0.isStatic && !$0.isComputed }) {
@@ -131,8 +137,11 @@ extension AnalysisStage {
             let allUsers = referrers[i]?.subtracting([i]) ?? []
             // Helpers only view models use are judged below, by what they do with view models.
             let viewModelsOnly = !allUsers.isEmpty && allUsers.allSatisfy { [Role.viewModel, Role.observableModel].contains(assignments[$0].role) }
-            if !viewModelsOnly, allUsers.allSatisfy({ assignments[$0].layer == LayerDefinition.test.name || !modelSideRoles.contains(assignments[$0].role) }),
-               (reachesPresentationOnly[i] == true && worksWithPresentation.contains(i)) || createsPresenter.contains(i) || Self.isApplicationDelegatePart(users: allUsers, reached: presentationReached[i], assignments) {
+            let appUsers = allUsers.filter { assignments[$0].layer != LayerDefinition.test.name }
+            if !viewModelsOnly, appUsers.allSatisfy({ !modelSideRoles.contains(assignments[$0].role) }),
+               (reachesPresentationOnly[i] == true && worksWithPresentation.contains(i)) || createsPresenter.contains(i)
+                || (!appUsers.isEmpty && onlyHandedPresentation[i] == true)
+                || Self.isApplicationDelegatePart(users: allUsers, reached: presentationReached[i], assignments) {
                 presentationSide.insert(i)
                 continue
             }
