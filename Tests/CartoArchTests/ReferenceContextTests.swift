@@ -82,7 +82,7 @@ final class ReferenceContextTests: XCTestCase {
 
     /// Both readers of bodies (the raw scanner, and the syntax visitor for bodies declaring local types) see cell
     /// building; a view model dequeuing cells is still reported.
-    func testTypesDequeuingCellsAreDataSourceHelpersButViewModelsAreNot() throws {
+    func testTypesBuildingCellsOrViewHierarchiesAreViewCodeButViewModelsAreNot() throws {
         let found = try violations("""
             import UIKit
             final class StatusCell: UITableViewCell {}
@@ -103,8 +103,19 @@ final class ReferenceContextTests: XCTestCase {
             }
             struct Status { let text: String }
             enum Sizes { static func height(of cell: StatusCell, showing status: Status) -> Double { 44 } }
+            final class OverlayButton: UIButton {}
+            final class OverlayController: NSObject {
+                private weak var active: OverlayButton?
+                func show(_ status: Status, in container: UIView) {
+                    let button = OverlayButton(type: .system)
+                    button.setTitle(status.text, for: .normal)
+                    container.addSubview(button)
+                    active = button
+                }
+            }
             """)
         XCTAssertFalse(found.contains { $0.contains("StatusSection") }, "\(found)")
+        XCTAssertFalse(found.contains { $0.contains("OverlayController") }, "adding the buttons it makes to a view is view code: \(found)")
         XCTAssertTrue(found.contains { $0.contains("TimelineViewModel -> StatusCell") }, "\(found)")
         XCTAssertTrue(found.contains { $0.contains("Sizes -> StatusCell") }, "a model only taking a cell is not building cells: \(found)")
     }

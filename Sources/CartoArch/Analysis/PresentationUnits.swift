@@ -69,7 +69,7 @@ extension AnalysisStage {
                 viewNames.insert(String(alias.qualifiedName.split(separator: ".").last ?? ""))
             }
         }
-        func buildsViews(_ c: Component) -> Bool {
+        func buildsViewContent(_ c: Component) -> Bool {
             func isViewType(_ written: String?) -> Bool {
                 guard let t = written?.trimmingCharacters(in: CharacterSet(charactersIn: "?! ")) else { return false }
                 return viewContentTypes.contains(t) || viewNames.contains(t)
@@ -147,18 +147,18 @@ extension AnalysisStage {
             }
             guard let first = allUsers.min() else { continue }
             let users = allUsers
-            if c.kind == .struct || c.kind == .enum, users.allSatisfy({ assignments[$0].role == Role.view }), buildsViews(c) {
+            if c.kind == .struct || c.kind == .enum, users.allSatisfy({ assignments[$0].role == Role.view }), buildsViewContent(c) {
                 unitOf[i] = first
             } else if users.allSatisfy({ assignments[$0].role == Role.viewModel }) {
                 viewModelHelpers[i] = first
             }
         }
         // Types whose references to views and view models are view code: those dequeuing cells (Mastodon's
-        // `StatusSection`), and view containers holding type-erased view content (`NavigationRoute` and `TabItem`
+        // `StatusSection`) or adding subviews (Aidoku's `DictionaryOverlayController`), and view containers holding type-erased view content (`NavigationRoute` and `TabItem`
         // keeping `let content: AnyView` built from a `@ViewBuilder` closure by their factories).
         var viewCodeTypes = Set<Int>()
         for (i, c) in components.enumerated() where assignments[i].role == Role.model {
-            if c.buildsCells || c.properties.contains(where: { p in
+            if c.buildsViews || c.properties.contains(where: { p in
                 !p.isStatic && !p.isComputed && p.type.map { Self.viewContentHolders.contains($0.trimmingCharacters(in: CharacterSet(charactersIn: "?! "))) } == true
             }) { viewCodeTypes.insert(i) }
         }

@@ -90,7 +90,7 @@ public struct DetectionStage: Sendable {
                         attributes: record.attributes, properties: record.properties, methods: record.methods, extensions: [])
                     c.references = record.references
                     c.navigationCalls = record.navigationCalls
-                    c.buildsCells = record.buildsCells
+                    c.buildsViews = record.buildsViews
                     c.imports = summary.imports
                     c.ignoredRules = record.ignoredRules
                     c.module = module
@@ -118,7 +118,7 @@ public struct DetectionStage: Sendable {
             components[target].size += record.endLine - record.line + 1
             components[target].references += record.references
             components[target].navigationCalls.formUnion(record.navigationCalls)
-            components[target].buildsCells = components[target].buildsCells || record.buildsCells
+            components[target].buildsViews = components[target].buildsViews || record.buildsViews
             // A test file extending an app type (`extension Entity { static func fake() }`) does not make the type test
             // code: test frameworks count only where the type itself is declared.
             components[target].imports.formUnion(imports.subtracting(TestCode.testModules))

@@ -19,8 +19,8 @@ struct FileSummary: Sendable {
         var methods: [MethodInfo] = []
         var references: [TypeReference] = []
         var navigationCalls: Set<String> = []
-        /// Whether a member dequeues table- or collection-view cells (`ReferenceDecision.cellBuildingAPIs`).
-        var buildsCells = false
+        /// Whether a member dequeues cells or adds subviews (`ReferenceDecision.viewBuildingAPIs`).
+        var buildsViews = false
         var ignoredRules: Set<String> = []
     }
 

@@ -77,7 +77,7 @@ extension SyntaxCollector {
             if let m = RawMemberAccessExprSyntax(callee) { calleeName = m.declName.baseName.tokenView.rawText }
             else if let d = RawDeclReferenceExprSyntax(callee) { calleeName = d.baseName.tokenView.rawText }
             if let calleeName, let name = ReferenceDecision.navigationCall(calleeName) { noteNavigationCall(name) }
-            if let calleeName, ReferenceDecision.buildsCells(calleeName) { noteCellBuilding() }
+            if let calleeName, ReferenceDecision.buildsViews(calleeName) { noteViewBuilding() }
             return forEachChild(raw, offset) { child, o in scan(child, o, child.id == callee.id ? .callee : .plain) }
         case .genericSpecializationExpr:
             return forEachChild(raw, offset) { child, o in

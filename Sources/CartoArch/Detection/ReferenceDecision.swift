@@ -40,18 +40,21 @@ enum ReferenceDecision {
         return navigationAPIs.contains(name) ? name : nil
     }
 
-    /// UIKit calls that build table- and collection-view cells (a diffable data source's cell provider, a section's
-    /// `configure` helpers' caller): the member making one is view code, and so are the type's references to views.
-    static let cellBuildingAPIs: Set<String> = [
+    /// UIKit calls that build views: dequeuing table- and collection-view cells (a diffable data source's cell
+    /// provider, a section's `configure` helpers' caller) and putting views into a hierarchy (Aidoku's
+    /// `DictionaryOverlayController` adding the buttons it makes). The member making one is view code, and so are its
+    /// type's references to views.
+    static let viewBuildingAPIs: Set<String> = [
         "dequeueReusableCell", "dequeueReusableSupplementaryView", "dequeueConfiguredReusableCell", "dequeueConfiguredReusableSupplementary",
         "dequeueReusableHeaderFooterView",
+        "addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview", "bringSubviewToFront",
     ]
-    private static let cellBuildingAPILengths = Set(cellBuildingAPIs.map(\.utf8.count))
+    private static let viewBuildingAPILengths = Set(viewBuildingAPIs.map(\.utf8.count))
 
-    /// Whether a call's callee builds cells.
-    static func buildsCells(_ callee: SyntaxText) -> Bool {
-        guard cellBuildingAPILengths.contains(callee.count) else { return false }
-        return cellBuildingAPIs.contains(String(syntaxText: callee))
+    /// Whether a call's callee builds views.
+    static func buildsViews(_ callee: SyntaxText) -> Bool {
+        guard viewBuildingAPILengths.contains(callee.count) else { return false }
+        return viewBuildingAPIs.contains(String(syntaxText: callee))
     }
 
     /// `….rootViewController = …` installs a view controller: a navigation of its own.

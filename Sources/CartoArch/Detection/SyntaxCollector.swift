@@ -73,24 +73,24 @@ final class SyntaxCollector: SyntaxVisitor {
         summary.records[r].navigationCalls.insert(name)
     }
 
-    /// A member dequeuing cells builds views: its references are view code, and its type builds cells.
-    func noteCellBuilding() {
+    /// A member dequeuing cells or adding subviews builds views: its references are view code, and its type builds views.
+    func noteViewBuilding() {
         guard let r = currentRecord else { return }
-        summary.records[r].buildsCells = true
+        summary.records[r].buildsViews = true
         if let last = memberRenders.indices.last { memberRenders[last] = true }
     }
 
     /// Where the current record's references end, to undo an abandoned raw scan.
-    func checkpoint() -> (record: Int?, references: Int, navigation: Set<String>, buildsCells: Bool) {
+    func checkpoint() -> (record: Int?, references: Int, navigation: Set<String>, buildsViews: Bool) {
         guard let r = currentRecord else { return (nil, 0, [], false) }
-        return (r, summary.records[r].references.count, summary.records[r].navigationCalls, summary.records[r].buildsCells)
+        return (r, summary.records[r].references.count, summary.records[r].navigationCalls, summary.records[r].buildsViews)
     }
 
-    func rollback(to mark: (record: Int?, references: Int, navigation: Set<String>, buildsCells: Bool)) {
+    func rollback(to mark: (record: Int?, references: Int, navigation: Set<String>, buildsViews: Bool)) {
         guard let r = mark.record else { return }
         summary.records[r].references.removeSubrange(mark.references...)
         summary.records[r].navigationCalls = mark.navigation
-        summary.records[r].buildsCells = mark.buildsCells
+        summary.records[r].buildsViews = mark.buildsViews
     }
 
     func addReference(_ name: String, kind: DependencyKind, line: Int) {
@@ -566,7 +566,7 @@ final class SyntaxCollector: SyntaxVisitor {
         else if let d = node.calledExpression.as(DeclReferenceExprSyntax.self) { callee = d.baseName }
         else { callee = nil }
         if let callee, let name = ReferenceDecision.navigationCall(callee.rawText) { summary.records[r].navigationCalls.insert(name) }
-        if let callee, ReferenceDecision.buildsCells(callee.rawText) { noteCellBuilding() }
+        if let callee, ReferenceDecision.buildsViews(callee.rawText) { noteViewBuilding() }
         return .visitChildren
     }
 

@@ -69,8 +69,8 @@ public struct Component: Codable, Sendable {
     var references: [TypeReference] = []
     /// Navigation / presentation APIs the component calls (`present`, `pushViewController`, …).
     var navigationCalls: Set<String> = []
-    /// Whether it dequeues table- or collection-view cells (a diffable data source's cell provider).
-    var buildsCells = false
+    /// Whether it dequeues cells (a diffable data source's cell provider) or adds subviews (`ReferenceDecision.viewBuildingAPIs`).
+    var buildsViews = false
     /// Modules imported by the files declaring or extending the component.
     var imports: Set<String> = []
     /// Lines carrying `// carto:ignore` comments for the whole declaration.
