@@ -34,6 +34,9 @@ public struct JSONWriter {
 
     public var string: String { String(decoding: output, as: UTF8.self) }
 
+    /// Ends the document with a newline, as files and terminals expect.
+    public mutating func newlineAtEnd() { output.append(10) }
+
     private mutating func raw(_ s: StaticString) {
         s.withUTF8Buffer { output.append(contentsOf: $0) }
     }

@@ -77,9 +77,9 @@ public enum JSONReport {
             w.field("to", v.to); w.field("toLayer", v.toLayer)
         }
         w.endObject()
-        var bytes = w.output
-        bytes.append(10)
-        return bytes
+        // The newline goes in through the writer: appending to a copy of `output` would copy all 9 MB.
+        w.newlineAtEnd()
+        return w.output
     }
 
     private static func metrics(_ w: inout JSONWriter, _ m: ArchitectureMetrics) {

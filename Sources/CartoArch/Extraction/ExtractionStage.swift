@@ -92,12 +92,18 @@ public struct ExtractionStage: Sendable {
         defer { partials.deallocate() }
         let out = UnsafeSendablePointer(partials.baseAddress!)
         let workers = min(jobs, max(1, count / 64))
-        let chunk = (count + workers - 1) / max(1, workers)
-        DispatchQueue.concurrentPerform(iterations: workers) { w in
+        // Small batches handed out by a counter: components differ a lot in size (a 2,000-line view controller
+        // next to a one-line enum), so fixed halves left one thread idle at the end.
+        let batch = 32, next = AtomicCounter()
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let resolver = base.copy()
-            let lo = w * chunk, hi = min(count, lo + chunk)
-            guard lo < hi else { return }
-            for i in lo..<hi { out[i] = Self.extract(i, components: components, files: files, resolver: resolver, compositions: compositions) }
+            while true {
+                let lo = next.next() * batch
+                guard lo < count else { break }
+                for i in lo..<min(count, lo + batch) {
+                    out[i] = Self.extract(i, components: components, files: files, resolver: resolver, compositions: compositions)
+                }
+            }
         }
 
         var graph = Multigraph<Int, ExtractedArchitecture.Site>()

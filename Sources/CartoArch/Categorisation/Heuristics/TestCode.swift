@@ -38,9 +38,17 @@ public struct TestCode: CategorisationHeuristic {
         if c.name.hasPrefix("Mock"), c.name.count > 4, c.name[c.name.index(c.name.startIndex, offsetBy: 4)].isUppercase {
             return LayerAssignment(layer: "test", role: Role.test, heuristic: Self.identifier, reason: "a mock")
         }
-        for folder in c.file.split(separator: "/").dropLast() {
-            if folder.hasSuffix("Tests") || folder.hasSuffix("Specs") || folder == "Tests" || folder == "Specs" || folder.hasSuffix("TestSupport") || folder == "Mocks" {
-                return LayerAssignment(layer: "test", role: Role.test, heuristic: Self.identifier, reason: "in test folder \(folder)")
+        if let folder = context.testFolder(of: c.file) {
+            return LayerAssignment(layer: "test", role: Role.test, heuristic: Self.identifier, reason: "in test folder \(folder)")
+        }
+        return nil
+    }
+
+    /// The first folder of `path` that holds tests (…Tests, …Specs, …TestSupport, Mocks), if any.
+    static func testFolder(in path: String) -> String? {
+        for folder in path.split(separator: "/").dropLast() {
+            if folder.hasSuffix("Tests") || folder.hasSuffix("Specs") || folder.hasSuffix("TestSupport") || folder == "Mocks" {
+                return String(folder)
             }
         }
         return nil
