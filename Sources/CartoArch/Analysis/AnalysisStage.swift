@@ -59,8 +59,11 @@ public struct AnalysisStage: Sendable {
         let judgesViews = layers.contains { $0.name == LayerDefinition.view.name }
         // Colours and styles of the codebase (`ThemedColor: ShapeStyle, View`) are values a model may carry, like
         // SwiftUI's `Color`: not views, whatever else they conform to.
-        let styleValues = components.indices.map { i in
-            architecture.conformances[i].contains { if case .external(let name) = $0 { return SDKKnowledgeBase.unqualified(name) == "ShapeStyle" } else { return false } }
+        let styleValues = architecture.conformances.map { targets in
+            targets.contains { target in
+                guard case .external(let name) = target else { return false }
+                return SDKKnowledgeBase.unqualified(name) == "ShapeStyle"
+            }
         }
         for edge in graph.edges {
             // Mocks and previews are test code, which no rule constrains, wherever they are declared.

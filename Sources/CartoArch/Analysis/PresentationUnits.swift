@@ -22,7 +22,7 @@ extension AnalysisStage {
             let parent = assignments[top].role
             if [Role.view, Role.viewController, Role.coordinator].contains(parent) { return top }
             // A view nested in a view model stays a view; its model-side parts (`State`) are the view model's.
-            return screenRoles.contains(parent) && modelSideRoles.contains(assignments[i].role) ? top : i
+            return modelPartOwners.contains(parent) && modelSideRoles.contains(assignments[i].role) ? top : i
         }
     }
 
@@ -36,8 +36,8 @@ extension AnalysisStage {
     /// Stored property types that hold view content.
     static let viewContentHolders: Set<String> = ["AnyView", "[AnyView]", "SwiftUI.AnyView", "() -> AnyView", "() -> some View"]
 
-    /// Roles whose nested types are part of them.
-    static let screenRoles: Set<String> = [Role.view, Role.viewController, Role.coordinator, Role.presentationHelper, Role.viewModel, Role.observableModel]
+    /// Roles whose nested model-side types are part of them (a view nested in them stays a view).
+    static let modelPartOwners: Set<String> = [Role.presentationHelper, Role.viewModel, Role.observableModel]
 
     /// SwiftUI view content a member can build (besides the codebase's own views).
     static let viewContentTypes: Set<String> = ["some View", "any View", "AnyView", "Text", "Image", "some ShapeStyle", "some ToolbarContent"]
@@ -53,8 +53,9 @@ extension AnalysisStage {
     /// - presentation-side helpers: models no model-side code uses that either reach for nothing but presentation and
     ///   do more than hold it (`AnimatedSVGWebViewCache` creating and handing out warm web views, a widget bundle's
     ///   `@main` launcher, an environment key returning a presentation helper — a model whose one dependency is a
-    ///   property holding its screen is R2's back-reference and still reported) or show UI by creating a presentation helper or coordinator for their callers
-    ///   (`MultiSelectHelper` building an `OptionsPicker` for the screens that use it), or only work on the views and
+    ///   property holding its screen is R2's back-reference and still reported), or show UI by creating a
+    ///   presentation helper or coordinator for their callers (`MultiSelectHelper` building an `OptionsPicker` for
+    ///   the screens that use it), or only work on the views and
     ///   screens their presentation callers hand them (`OmniBarNotificationAnimator.cancelAnimations(in: OmniBar)`),
     ///   or are parts of the application delegate calling back into it (`MenuManager`). A model used by models, or
     ///   reaching for models too (`PriceFormatter` formatting `Money` and building a tag view), keeps its own layer.
@@ -91,8 +92,8 @@ extension AnalysisStage {
         var adopters: [Int: Set<Int>] = [:]
         // Only plain models and interfaces can become helpers: collect the users of those alone.
         let candidate = assignments.map { $0.layer == LayerDefinition.model.name && ($0.role == Role.model || $0.role == Role.interface) }
-        // What each candidate reaches for, outside itself, its nested types and test code: nothing but presentation
-        // (nil once a model-side target is seen), and whether it creates something that shows screens.
+        // What each candidate reaches for, outside itself, its nested types and test code: whether nothing but
+        // presentation (false once a model-side target is seen), whether it creates something that shows screens.
         var reachesPresentationOnly: [Int: Bool] = [:]
         var createsPresenter = Set<Int>()
         var presentationReached: [Int: Set<Int>] = [:]
@@ -146,16 +147,16 @@ extension AnalysisStage {
                 continue
             }
             guard let first = allUsers.min() else { continue }
-            let users = allUsers
-            if c.kind == .struct || c.kind == .enum, users.allSatisfy({ assignments[$0].role == Role.view }), buildsViewContent(c) {
+            if c.kind == .struct || c.kind == .enum, allUsers.allSatisfy({ assignments[$0].role == Role.view }), buildsViewContent(c) {
                 unitOf[i] = first
-            } else if users.allSatisfy({ assignments[$0].role == Role.viewModel }) {
+            } else if allUsers.allSatisfy({ assignments[$0].role == Role.viewModel }) {
                 viewModelHelpers[i] = first
             }
         }
         // Types whose references to views and view models are view code: those dequeuing cells (Mastodon's
-        // `StatusSection`) or adding subviews (Aidoku's `DictionaryOverlayController`), and view containers holding type-erased view content (`NavigationRoute` and `TabItem`
-        // keeping `let content: AnyView` built from a `@ViewBuilder` closure by their factories).
+        // `StatusSection`) or adding subviews (Aidoku's `DictionaryOverlayController`), and view containers holding
+        // type-erased view content (`NavigationRoute` and `TabItem` keeping `let content: AnyView` built from a
+        // `@ViewBuilder` closure by their factories).
         var viewCodeTypes = Set<Int>()
         for (i, c) in components.enumerated() where assignments[i].role == Role.model {
             if c.buildsViews || c.properties.contains(where: { p in
