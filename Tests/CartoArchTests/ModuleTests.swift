@@ -229,6 +229,30 @@ final class ModuleAnalysisTests: XCTestCase {
         let isolation = report.violations.filter { $0.rule == "view-isolation" }
         XCTAssertEqual(Set(isolation.map(\.from)), Set((0..<6).map { "Row\($0)" }), "MVC's rule holds in Legacy, not in the SwiftUI module")
     }
+
+    /// AltStore: a widget target of two SwiftUI views beside a UIKit MVC app is SwiftUI, not MVC by inheritance;
+    /// a small UIKit module still inherits.
+    func testASmallModuleOfSwiftUIViewsOnlyIsSwiftUI() throws {
+        var files: [String: String] = [
+            "Package.swift": """
+                import PackageDescription
+                let package = Package(name: "App", targets: [.target(name: "App"), .target(name: "Widget"), .target(name: "Share")])
+                """,
+            "Sources/Widget/WidgetView.swift": "import SwiftUI\nstruct AppEntry { let name: String }\nstruct WidgetView: View { let entry: AppEntry; var body: some View { Text(entry.name) } }\n",
+            "Sources/Share/ShareViewController.swift": "import UIKit\nstruct Link { let url: String }\nfinal class ShareViewController: UIViewController { var link: Link? }\nfinal class LinkRow: UIView { var link: Link? }\n",
+        ]
+        for i in 0..<6 {
+            files["Sources/App/Screen\(i).swift"] = "import UIKit\nfinal class Screen\(i)ViewController: UIViewController {}\n"
+        }
+        let report = try TestCodebase(files).analyze()
+        XCTAssertEqual(report.architecture.style, .mvc)
+        let widget = try XCTUnwrap(report.architecture.modules.first { $0.module == "Widget" })
+        XCTAssertEqual(widget.style, .swiftui)
+        XCTAssertFalse(widget.inherited)
+        let share = try XCTUnwrap(report.architecture.modules.first { $0.module == "Share" })
+        XCTAssertTrue(share.inherited)
+        XCTAssertEqual(report.violations.filter { $0.rule == "view-isolation" }.map(\.from), ["LinkRow"])
+    }
 }
 
 /// The OpenStep property-list reader behind `XcodeProject` (Foundation's was ~10× slower on Linux).

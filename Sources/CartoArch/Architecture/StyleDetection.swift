@@ -12,7 +12,8 @@
 ///
 /// Each module is decided the same way from its own components; a module with fewer than `minimumScreens`
 /// screens (a storage or networking library, a test target, a share extension with one view controller) has too
-/// little evidence for a style of its own and takes the codebase's (`inherited`).
+/// little evidence for a style of its own and takes the codebase's (`inherited`) — unless all its screens are
+/// SwiftUI views (AltStore's widget beside a UIKit MVC app).
 public enum StyleDetection {
     public static let minimumScreens = 5
 
@@ -22,7 +23,10 @@ public enum StyleDetection {
         guard byModule.count > 1 else { return whole }
         whole.modules = byModule.keys.sorted().map { name in
             let e = evidence(architecture, assignments: assignments, indices: byModule[name]!)
-            guard e.viewControllers + e.swiftUIViews >= minimumScreens || e.reducers >= 2 || e.interactors >= 2 else {
+            // A module whose every screen is a SwiftUI view (a widget extension with two) cannot be UIKit MVC,
+            // however few screens it has: MVC's R1 would flag every view holding the entry it shows.
+            let swiftUIOnly = e.swiftUIViews > 0 && e.viewControllers == 0 && e.uiKitViews == 0
+            guard swiftUIOnly || e.viewControllers + e.swiftUIViews >= minimumScreens || e.reducers >= 2 || e.interactors >= 2 else {
                 return ModuleArchitecture(module: name, style: whole.style, confidence: whole.confidence, evidence: e, inherited: true)
             }
             let d = decide(e)
