@@ -110,7 +110,7 @@ public final class CategorisationContext {
         isView = (0..<n).map { i in
             let c = architecture.components[i]
             if c.kind == .class, let base = bases[i], SDKKnowledgeBase.isViewName(base) { return true }
-            return !extConf[i].isDisjoint(with: SDKKnowledgeBase.swiftUIViewProtocols)
+            return extConf[i].contains(where: SDKKnowledgeBase.isSwiftUIViewProtocol)
         }
     }
 

@@ -110,6 +110,12 @@ public enum SDKKnowledgeBase {
     ]
 
     /// Protocols whose conformers are SwiftUI (or WidgetKit / App Intents UI) views.
+    /// A SwiftUI view protocol, or a library's cross-platform wrapper of the representables
+    /// (`PlatformViewRepresentable`, declared in a package the codebase imports).
+    public static func isSwiftUIViewProtocol(_ name: String) -> Bool {
+        swiftUIViewProtocols.contains(name) || name.hasSuffix("ViewRepresentable") || name.hasSuffix("ViewControllerRepresentable")
+    }
+
     public static let swiftUIViewProtocols: Set<String> = [
         "View", "ViewModifier", "Shape", "InsettableShape", "ButtonStyle", "PrimitiveButtonStyle", "ToggleStyle",
         "LabelStyle", "TextFieldStyle", "ProgressViewStyle", "GaugeStyle", "MenuStyle", "ListStyle", "PickerStyle",

@@ -147,8 +147,11 @@ public struct ExtractionStage: Sendable {
                 if isClassBase { p.superclass = .component(r) } else { p.conformances.append(.component(r)) }
                 p.edges.append((r, .init(kind: kind, file: inherited.file, line: inherited.line)))
             } else {
-                let isSuperclass = c.kind == .class && position == 0 && p.superclass == nil && Self.looksLikeClass(inherited.name)
-                if isSuperclass { p.superclass = .external(inherited.name) } else { p.conformances.append(.external(inherited.name)) }
+                // Through a typealias to an SDK type (`struct FadeView: PlatformViewRepresentable`), the SDK type is
+                // what the component inherits from or conforms to.
+                let name = resolver.externalTarget(of: inherited.name) ?? inherited.name
+                let isSuperclass = c.kind == .class && position == 0 && p.superclass == nil && Self.looksLikeClass(name)
+                if isSuperclass { p.superclass = .external(name) } else { p.conformances.append(.external(name)) }
                 p.external[inherited.name, default: 0] += 1
             }
         }
@@ -162,7 +165,7 @@ public struct ExtractionStage: Sendable {
                 p.edges.append((r, .init(kind: ref.kind, file: file, line: Int(ref.line), context: ref.context)))
             } else {
                 p.external[ref.name, default: 0] += 1
-                if SDKKnowledgeBase.isViewControllerName(ref.name) { p.externalViewControllerUses.insert(ref.kind) }
+                if SDKKnowledgeBase.isViewControllerName(resolver.externalTarget(of: ref.name) ?? ref.name) { p.externalViewControllerUses.insert(ref.kind) }
             }
         }
         return p

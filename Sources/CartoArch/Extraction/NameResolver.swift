@@ -61,6 +61,30 @@ final class NameResolver: @unchecked Sendable {
     /// Names of typealiases by their last segment: a simple name matching none of them needs no alias handling.
     private lazy var aliasSimpleNames: Set<String> = Set(aliases.keys.map(SDKKnowledgeBase.unqualified))
 
+    /// Typealiases for types outside the codebase, by their simple name, followed through chains of aliases
+    /// (`typealias PlatformViewRepresentable = UIViewRepresentable` under `#if os(iOS)`).
+    private lazy var externalAliasTargets: [String: String] = {
+        var targets: [String: String] = [:]
+        // Top-level aliases only: one nested in a type (`FAQView.View = WKWebView`) names nothing outside it.
+        for (name, alias) in aliases where alias.scope.isEmpty
+            && lookup(alias.target.split(separator: ".").map(String.init), scope: alias.scope, depth: 0) == nil {
+            var target = alias.target, depth = 0
+            while depth < 8, let next = aliases[target] ?? aliases[SDKKnowledgeBase.unqualified(target)] { target = next.target; depth += 1 }
+            // A composition or generic application is no single type to know things about.
+            guard !target.contains("&"), !target.contains("<") else { continue }
+            let simple = SDKKnowledgeBase.unqualified(name)
+            if targets[simple] == nil { targets[simple] = target }
+        }
+        return targets
+    }()
+
+    /// The type outside the codebase that a name no component answers to stands for through a typealias, if any.
+    func externalTarget(of name: String) -> String? {
+        let simple = SDKKnowledgeBase.unqualified(name)
+        guard aliasSimpleNames.contains(simple) else { return nil }
+        return externalAliasTargets[simple]
+    }
+
     /// `["A.B.", "A.", ""]` for scope `A.B`: the lookup order of a simple name, computed once per scope.
     static func prefixes(of scope: [String]) -> [String] {
         (0...scope.count).reversed().map { k in k == 0 ? "" : scope[0..<k].joined(separator: ".") + "." }
