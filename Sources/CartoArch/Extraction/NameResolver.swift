@@ -79,10 +79,10 @@ final class NameResolver: @unchecked Sendable {
     }()
 
     /// The type outside the codebase that a name no component answers to stands for through a typealias, if any.
+    /// Asked for every name extraction leaves unresolved, so codebases without such aliases pay one emptiness check.
     func externalTarget(of name: String) -> String? {
-        let simple = SDKKnowledgeBase.unqualified(name)
-        guard aliasSimpleNames.contains(simple) else { return nil }
-        return externalAliasTargets[simple]
+        guard !externalAliasTargets.isEmpty else { return nil }
+        return externalAliasTargets[SDKKnowledgeBase.unqualified(name)]
     }
 
     /// `["A.B.", "A.", ""]` for scope `A.B`: the lookup order of a simple name, computed once per scope.
