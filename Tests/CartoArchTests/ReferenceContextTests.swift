@@ -148,4 +148,43 @@ final class ReferenceContextTests: XCTestCase {
             """)
         XCTAssertEqual(found, ["model-presentation-isolation Library -> ChaptersViewModel :21"])
     }
+
+    /// `ModelCore`: a plain model's reach for presentation is a model's only where the model core depends on it,
+    /// its authors keep it in a model folder, or it points back at presentation holding it; an extension written in
+    /// a presentation type's file is that type's code.
+    func testPresentationGlueFoldersAndExtensionsInPresentationFiles() throws {
+        let files = [
+            "App/Discover/DiscoverCellType.swift": """
+                import UIKit
+                final class CategoryViewController: UIViewController {}
+                enum DiscoverCellType {
+                    case category
+                    func makeController() -> UIViewController { CategoryViewController() }
+                }
+                extension DiscoverItem { func cellType() -> DiscoverCellType? { .category } }
+                """,
+            "App/Discover/DiscoverItem.swift": "struct DiscoverItem: Codable { let title: String }\nfinal class DiscoverFeed { var items: [DiscoverItem] = [] }\n",
+            // Kept in Models/ by its authors, used only by a screen, building a view: still a model building a view.
+            "App/Models/PriceFormatter.swift": """
+                import UIKit
+                final class PriceTagView: UILabel {}
+                struct Money { let cents: Int }
+                enum PriceFormatter { static func tag(for money: Money) -> PriceTagView { let tag = PriceTagView() ; tag.text = "\\(money.cents)" ; return tag } }
+                """,
+            "App/Scenes/CartViewController.swift": """
+                import UIKit
+                final class CartViewController: UIViewController { let tag = PriceFormatter.tag(for: Money(cents: 100)) ; let feed = DiscoverFeed() }
+                """,
+            // The same helper outside a model folder, only screens using it: presentation glue.
+            "App/Scenes/BadgeMaker.swift": """
+                import UIKit
+                final class BadgeView: UILabel {}
+                final class BadgeMaker { var count = 0 ; func badge(for item: DiscoverItem) -> BadgeView { let b = BadgeView() ; b.text = item.title ; return b } }
+                final class BadgeViewController: UIViewController { let maker = BadgeMaker() }
+                """,
+        ]
+        let report = try TestCodebase(files).analyze()
+        let found = report.violations.map { "\($0.rule) \($0.from) -> \($0.to)" }
+        XCTAssertEqual(Set(found), ["model-isolation PriceFormatter -> PriceTagView"], "\(found)")
+    }
 }

@@ -65,6 +65,7 @@ public struct AnalysisStage: Sendable {
                 return SDKKnowledgeBase.unqualified(name) == "ShapeStyle"
             }
         }
+        let modelCore = ModelCore(components, assignments: assignments, graph: graph, ignoring: styleValues)
         for edge in graph.edges {
             // Mocks and previews are test code, which no rule constrains, wherever they are declared.
             if edge.label.context == .fixture { continue }
@@ -89,6 +90,16 @@ public struct AnalysisStage: Sendable {
             // (`AnimatedSVGWebViewCache`, `MultiSelectHelper` building an options picker), works for that code.
             if helpers.presentationSide.contains(edge.from), to.layer != LayerDefinition.test.name, !Self.modelSideRoles.contains(to.role) {
                 from = Self.presentationCode
+            }
+            // A plain model only presentation code and its glue use (DuckDuckGo's `VPNService`, held by the app's
+            // dependencies and launch state, holding the main coordinator): its reach for presentation is theirs —
+            // except a back-reference to presentation that holds it (`ModelCore`).
+            if presentation, Self.modelSideRoles.contains(from.role), from.layer == LayerDefinition.model.name,
+               modelCore.isGlue[edge.from], !modelCore.isBackReference(from: edge.from, to: edge.to, kind: edge.label.kind) {
+                from = Self.presentationCode
+            } else if presentation, Self.modelSideRoles.contains(from.role), from.layer == LayerDefinition.model.name,
+                      let owner = modelCore.extensionOwner(of: edge.from, site: edge.label, components, assignments) {
+                from = assignments[owner]
             }
             // A helper only view models use (`TimelineInteractionHandler`, split out of `TimelineViewModel`) may create
             // child view models as they do; holding one (a store keeping its view model) is still reported.

@@ -104,6 +104,23 @@ public struct ModelIsolationRule: ArchitectureRule {
         final class NetworkWarning { var cellularAllowed = false ; func ask(from controller: UIViewController) { OptionsPicker().open(from: controller) } }
         final class Downloader { let warning = NetworkWarning() }
         """,
+        // A service the model core depends on reaching for the main screen: presentation leaks into the model.
+        """
+        import UIKit
+        final class MainViewController: UIViewController { func showExpiredAlert() {} }
+        final class VPNService {
+            private let main: MainViewController
+            init(main: MainViewController) { self.main = main }
+            func entitlementExpired() { main.showExpiredAlert() }
+        }
+        final class SessionStore { let vpn: VPNService ; init(vpn: VPNService) { self.vpn = vpn } }
+        """,
+        // A model only its screen uses, holding that screen: the back-reference R2 is about.
+        """
+        import UIKit
+        final class Cart { var items: [String] = [] ; weak var screen: CartViewController? }
+        final class CartViewController: UIViewController { let cart = Cart() }
+        """,
     ]
     public let nonTriggeringExamples = [
         """
@@ -175,6 +192,32 @@ public struct ModelIsolationRule: ArchitectureRule {
             let menus = MenuManager()
             @objc func checkForUpdate(_ sender: Any?) {}
         }
+        """,
+        // Glue only presentation uses — an app service the application delegate creates, holding the main screen —
+        // is presentation code, whatever folder-less bucket it fell into (`ModelCore`).
+        """
+        import UIKit
+        final class MainViewController: UIViewController { func showExpiredAlert() {} }
+        final class VPNService {
+            private let main: MainViewController
+            init(main: MainViewController) { self.main = main }
+            func entitlementExpired() { main.showExpiredAlert() }
+        }
+        final class AppDelegate: UIResponder, UIApplicationDelegate {
+            let main = MainViewController()
+            lazy var vpn = VPNService(main: main)
+        }
+        """,
+        // A stateless utility reaching for nothing but the window hierarchy is UI plumbing, whoever calls it.
+        """
+        import UIKit
+        final class MainTabBarController: UITabBarController {}
+        enum SceneHelper {
+            static func mainTabs() -> MainTabBarController? {
+                UIApplication.shared.connectedScenes.compactMap { ($0 as? UIWindowScene)?.keyWindow }.first?.rootViewController as? MainTabBarController
+            }
+        }
+        final class PlaybackManager { var isPlaying = false ; func sleepTimerFired() { isPlaying = false ; _ = SceneHelper.mainTabs() } }
         """,
         """
         import UIKit

@@ -1,3 +1,4 @@
+import Foundation
 /// Facts about components that heuristics ask for, derived once from the extracted graph,
 /// plus the assignments made so far (heuristics run as ordered passes; later ones may read earlier results).
 public final class CategorisationContext {
@@ -131,6 +132,13 @@ public final class CategorisationContext {
     }
 
     /// How a component deals with view controllers: holds one in a property, creates one, or refers to one at all.
+    /// Whether a type as written (`SyncSettingsViewController?`, `UIViewController`) names a view controller.
+    public func namesViewController(_ written: String) -> Bool {
+        let name = written.trimmingCharacters(in: CharacterSet(charactersIn: "?! "))
+        if SDKKnowledgeBase.isViewControllerName(name) { return true }
+        return byQualifiedName[name].map { isViewController[$0] } ?? false
+    }
+
     public func viewControllerUse(_ i: Int) -> Set<DependencyKind> {
         var kinds = architecture.externalViewControllerUses[i]
         for (to, kind) in outgoing(i) where isViewController[to] { kinds.insert(kind) }

@@ -1,3 +1,4 @@
+import Foundation
 /// H4, made careful: non-UI classes that hold a view controller, or that present / push / install view controllers they refer to.
 /// Those that only show one screen of the codebase or system sheets, with no navigation of their own, are
 /// presentation helpers (controller layer, not coordinators).
@@ -78,6 +79,16 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
             }
             final class SyncLoadingAlert: LoadingAlert { func showSyncing() { show() } }
             """, component: "SyncLoadingAlert", layer: "controller", role: Role.presentationHelper),
+        CategorisationExample("""
+            import UIKit
+            final class FeedbackViewController: UIViewController {}
+            final class AutoClearViewController: UIViewController {}
+            final class LegacyScreens {
+                func feedback() -> UIViewController { UIStoryboard(name: "Feedback", bundle: nil).instantiateViewController(withIdentifier: "Feedback") }
+                func autoClear() -> AutoClearViewController { AutoClearViewController() }
+                func settings() -> FeedbackViewController { FeedbackViewController() }
+            }
+            """, component: "LegacyScreens", layer: "controller", role: Role.presentationHelper),
         // CarPlay's screens are templates: a class holding and building one is CarPlay's view controller.
         CategorisationExample("""
             import CarPlay
@@ -155,6 +166,9 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
         "instantiateViewController", "instantiateInitialViewController", "pushTemplate", "setRootTemplate",
     ]
 
+    /// Calls that make a screen from a storyboard without showing it.
+    static let storyboardFactoryCalls: Set<String> = ["instantiateViewController", "instantiateInitialViewController"]
+
     public func assign(_ i: Int, context: CategorisationContext) -> LayerAssignment? {
         let c = context.components[i]
         guard c.kind != .protocol else { return nil }
@@ -165,7 +179,7 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
             return LayerAssignment(layer: inherited.layer, role: inherited.role, heuristic: Self.identifier,
                                    reason: "inherits from \(context.components[base].name) (\(inherited.reason))")
         }
-        let use = context.viewControllerUse(i)
+        var use = context.viewControllerUse(i)
         // Structs and enums that create view controllers, or coordinators, are screen factories
         // (`DiscoverCellType.makeController()`, an app hook building a screen's coordinator).
         guard c.kind == .class || c.kind == .actor else {
@@ -176,6 +190,11 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
             return createsCoordinator ? helper("creates coordinators for others to start") : nil
         }
         let steering = c.navigationCalls.intersection(Self.steeringCalls)
+        // Computed properties returning a screen they make (`var keyboard: UIViewController { instantiate(…) }`)
+        // hold nothing.
+        let screenProperties = c.properties.filter { p in p.type.map { context.namesViewController($0.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))) } == true }
+        let holds = use.contains(.property) && !(!screenProperties.isEmpty && screenProperties.allSatisfy(\.isComputed))
+        if !holds { use.remove(.property) }
         let reason: String
         if use.contains(.property) && use.contains(.initializerCall) {
             reason = "holds and creates view controllers"
@@ -184,6 +203,10 @@ public struct CoordinatorBehaviour: CategorisationHeuristic {
             // Still a presentation helper below when it names one screen and navigates nothing itself (Mastodon's
             // `SafariActivity` opening a page through the scene coordinator it holds).
             reason = "holds view controllers and the coordinator steering them"
+        } else if !steering.isEmpty, !use.isEmpty, steering.isSubset(of: Self.storyboardFactoryCalls), !use.contains(.property) {
+            // Instantiating screens from a storyboard and handing them out moves no screen (DuckDuckGo's
+            // `SettingsLegacyViewProvider` making each legacy settings screen for SwiftUI to wrap).
+            return helper("creates view controllers for others to show")
         } else if !steering.isEmpty, !use.isEmpty {
             reason = "calls \(steering.sorted().joined(separator: ", ")) on view controllers"
         } else if use.contains(.initializerCall) {

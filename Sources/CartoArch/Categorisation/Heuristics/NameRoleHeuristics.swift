@@ -16,6 +16,15 @@ public struct ViewModelNaming: CategorisationHeuristic {
                 func show() { window?.rootViewController = UIHostingController(rootView: Text("Saved")) }
             }
             """, component: "ToastController"),
+        // Publishing nothing and making screens for SwiftUI to wrap: a screen factory, not observable state.
+        CategorisationExample("""
+            import SwiftUI
+            final class SyncSettingsViewController: UIViewController {}
+            final class LegacyScreens: ObservableObject {
+                var keyboard: UIViewController { UIStoryboard(name: "Settings", bundle: nil).instantiateViewController(withIdentifier: "Keyboard") }
+                func syncSettings() -> SyncSettingsViewController { SyncSettingsViewController() }
+            }
+            """, component: "LegacyScreens"),
     ]
     public let layer: String
     public init(layer: String = "model") { self.layer = layer }
@@ -29,6 +38,14 @@ public struct ViewModelNaming: CategorisationHeuristic {
         if c.kind == .class, context.conforms(i, toAnyOf: ["ObservableObject"]) || c.attributes.contains("Observable") {
             // Installing or presenting a view controller it creates is controller work (CoordinatorBehaviour decides).
             if context.viewControllerUse(i).contains(.initializerCall), !c.navigationCalls.isDisjoint(with: ["rootViewController", "present"]) {
+                return nil
+            }
+            // An `ObservableObject` that publishes nothing and makes view controllers is a screen factory handed to
+            // SwiftUI as an environment object (DuckDuckGo's `SettingsLegacyViewProvider`), not observable state.
+            if !c.attributes.contains("Observable"), context.architecture.externalReferences[i]["Published"] == nil,
+               !c.properties.contains(where: { $0.name == "objectWillChange" }), context.viewControllerUse(i).contains(.initializerCall)
+                || c.methods.contains(where: { m in m.returnType.map { context.namesViewController($0) } == true })
+                || c.properties.contains(where: { p in p.isComputed && p.type.map { context.namesViewController($0) } == true }) {
                 return nil
             }
             return LayerAssignment(layer: layer, role: Role.observableModel, heuristic: Self.identifier, reason: "observable presentation state")

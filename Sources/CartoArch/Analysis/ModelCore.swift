@@ -1,0 +1,139 @@
+import CartoCore
+
+/// The model core: which model-layer code the rules judge as a model where it reaches for presentation.
+///
+/// Plain models and interfaces are the model layer by default — "no UI or controller role found" — so the bucket
+/// also holds presentation glue nobody gave a role: app-lifecycle services holding the main coordinator
+/// (DuckDuckGo's `VPNService`, `KeyboardService`), renderers and workers of one screen (`WebProgressWorker` holding
+/// its progress bar), view-model builders, descriptors listing each screen's view model. Judging those as models made
+/// most of the "model depends on presentation" findings on apps seen for the first time ones no reviewer defends.
+///
+/// A finding is real when presentation leaks into what the model needs. So a plain model or interface is judged as
+/// a model where it reaches for presentation only when
+/// - model code that reaches for no presentation depends on it, directly or through other such code (the model core
+///   reaches it: `Downloader` → `NetworkWarning` → an options sheet), or
+/// - its module has no presentation at all (a `Storage` module reaching into a `UI` module), or its authors keep it
+///   in a model folder (`Models/`, `Services/`, `Domain/`, …), or
+/// - nothing in the codebase uses it (no evidence either way: judged by its own layer), or
+/// - the presentation it reaches for uses it: the back-reference MVC forbids (`Cart.screen` pointing at the
+///   `CartViewController` holding the cart, a `PostStore.owner` pointing at its view model).
+/// Otherwise only presentation code (views, view controllers, coordinators, view models, the application delegate)
+/// and other such glue use it, and its reach for presentation is presentation code's.
+/// Roles given by evidence (entities, interactors, layers `.carto.yml` declares) are always the model core.
+/// Two more kinds of plain-model code are presentation's whoever uses them: stateless utilities reaching for nothing
+/// but presentation (UI plumbing), and extensions of a model written in a presentation type's file.
+struct ModelCore {
+    /// Per component: a plain model or interface that only presentation uses, whose reach for presentation is
+    /// presentation code's (except back-references, `isBackReference`).
+    let isGlue: [Bool]
+    /// Per component, its outermost enclosing type: a type and its nested types are one unit.
+    let outer: [Int]
+    /// Per unit, the units it references (app code, outside itself).
+    private let references: [Set<Int>]
+    /// File → the first presentation type declared at its top level.
+    private let presentationFiles: [String: Int]
+
+    /// Roles the model layer gets for want of another: judged by who reaches them.
+    static let fallbackRoles: Set<String> = [Role.model, Role.interface]
+
+    init(_ components: [Component], assignments: [LayerAssignment], graph: Multigraph<Int, ExtractedArchitecture.Site>,
+         ignoring ignored: [Bool]) {
+        var byName: [String: Int] = [:]
+        for (i, c) in components.enumerated() where byName[c.qualifiedName] == nil { byName[c.qualifiedName] = i }
+        let outer = components.indices.map { i -> Int in
+            let q = components[i].qualifiedName
+            guard let dot = q.firstIndex(of: ".") else { return i }
+            return byName[String(q[..<dot])] ?? i
+        }
+        let test = LayerDefinition.test.name
+        func isPresentation(_ a: LayerAssignment) -> Bool {
+            a.layer == LayerDefinition.view.name || a.layer == LayerDefinition.controller.name || a.role == Role.viewModel
+        }
+        var references = Array(repeating: Set<Int>(), count: components.count)
+        var used = Array(repeating: false, count: components.count)
+        var touchesPresentation = Array(repeating: false, count: components.count)
+        // Uses a non-presentation type other than reading its static members (a feature flag, a constant).
+        var usesModel = Array(repeating: false, count: components.count)
+        for edge in graph.edges where edge.label.context != .fixture {
+            let from = outer[edge.from], to = outer[edge.to]
+            guard from != to, assignments[from].layer != test, assignments[edge.to].layer != test else { continue }
+            references[from].insert(to)
+            used[to] = true
+            // A type nested in presentation is part of it (`Launching.StateContext` of an app state that shows the UI).
+            if !ignored[edge.to], isPresentation(assignments[edge.to]) || isPresentation(assignments[to]) {
+                touchesPresentation[from] = true
+            } else if edge.label.kind != .staticMemberAccess {
+                usesModel[from] = true
+            }
+        }
+        var modulesWithPresentation = Set<String?>()
+        for (i, a) in assignments.enumerated() where isPresentation(a) { modulesWithPresentation.insert(components[i].module) }
+
+        // Seeds: model-side units that reach for no presentation, units of a module without presentation, and
+        // units whose role was given by evidence. Then everything plain they reach, through plain models.
+        var core = Array(repeating: false, count: components.count)
+        var frontier: [Int] = []
+        for i in components.indices where outer[i] == i && AnalysisStage.modelSideRoles.contains(assignments[i].role) {
+            let plain = Self.fallbackRoles.contains(assignments[i].role)
+            if !plain || !touchesPresentation[i] || !modulesWithPresentation.contains(components[i].module)
+                || Self.isInModelFolder(components[i].file) {
+                core[i] = true
+                frontier.append(i)
+            }
+        }
+        while let unit = frontier.popLast() {
+            for next in references[unit] where !core[next] && Self.fallbackRoles.contains(assignments[next].role)
+                && assignments[next].layer == LayerDefinition.model.name {
+                core[next] = true
+                frontier.append(next)
+            }
+        }
+        // Stateless utilities reaching for nothing but presentation, besides reading flags and constants (Pocket
+        // Casts' `SceneHelper` finding the key window, its root view controller and the app delegate): UI plumbing
+        // whoever calls them.
+        var plumbing = Array(repeating: false, count: components.count)
+        for i in components.indices where outer[i] == i && Self.fallbackRoles.contains(assignments[i].role) {
+            let c = components[i]
+            guard c.kind != .protocol, !c.methods.isEmpty, c.methods.allSatisfy(\.isStatic),
+                  c.properties.allSatisfy({ $0.isStatic || $0.isComputed }) else { continue }
+            plumbing[i] = touchesPresentation[i] && !usesModel[i]
+        }
+        // Files declaring presentation at top level: an extension of a model written there (`extension DiscoverItem
+        // { func cellType() -> DiscoverCellType? }` beside the cell types, `extension AppEnvironment` in
+        // AppDelegate.swift) is that presentation's code.
+        var presentationFiles: [String: Int] = [:]
+        for (i, c) in components.enumerated() where outer[i] == i && presentationFiles[c.file] == nil
+            && (isPresentation(assignments[i]) || assignments[i].role == Role.applicationDelegate) {
+            presentationFiles[c.file] = i
+        }
+        self.presentationFiles = presentationFiles
+        self.outer = outer
+        self.references = references
+        self.isGlue = components.indices.map { i in
+            let unit = outer[i]
+            return Self.fallbackRoles.contains(assignments[unit].role) && assignments[unit].layer == LayerDefinition.model.name
+                && (plumbing[unit] || (!core[unit] && used[unit]))
+        }
+    }
+
+    /// The presentation component whose file holds this reference, when it was made in an extension of a plain
+    /// model declared in another type's presentation file.
+    func extensionOwner(of from: Int, site: ExtractedArchitecture.Site, _ components: [Component], _ assignments: [LayerAssignment]) -> Int? {
+        guard site.file != components[from].file, Self.fallbackRoles.contains(assignments[outer[from]].role) else { return nil }
+        return presentationFiles[site.file]
+    }
+
+    /// Folders in which a codebase's authors keep their model (`ShopApp/Models/PriceFormatter.swift`): what they put
+    /// there is the model by their own account.
+    static let modelFolders: Set<String> = ["model", "models", "domain", "entities", "services", "storage", "persistence", "networking"]
+
+    static func isInModelFolder(_ file: String) -> Bool {
+        file.split(separator: "/").dropLast().contains { modelFolders.contains($0.lowercased()) }
+    }
+
+    /// `from` holds, or is handed, presentation that uses it (its screen, its view model): a property or parameter
+    /// typed by its user. Looking its user up (`rootViewController as? MainTabBarController`) is not holding it.
+    func isBackReference(from: Int, to: Int, kind: DependencyKind) -> Bool {
+        (kind == .property || kind == .parameter) && references[outer[to]].contains(outer[from])
+    }
+}
