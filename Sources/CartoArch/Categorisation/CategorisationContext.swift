@@ -131,7 +131,6 @@ public final class CategorisationContext {
         }
     }
 
-    /// How a component deals with view controllers: holds one in a property, creates one, or refers to one at all.
     /// Whether a type as written (`SyncSettingsViewController?`, `UIViewController`) names a view controller.
     public func namesViewController(_ written: String) -> Bool {
         let name = written.trimmingCharacters(in: CharacterSet(charactersIn: "?! "))
@@ -139,6 +138,7 @@ public final class CategorisationContext {
         return byQualifiedName[name].map { isViewController[$0] } ?? false
     }
 
+    /// How a component deals with view controllers: holds one in a property, creates one, or refers to one at all.
     public func viewControllerUse(_ i: Int) -> Set<DependencyKind> {
         var kinds = architecture.externalViewControllerUses[i]
         for (to, kind) in outgoing(i) where isViewController[to] { kinds.insert(kind) }

@@ -1,7 +1,7 @@
 /// View models hold presentation state; in an MVC reading they are models, never views.
 public struct ViewModelNaming: CategorisationHeuristic {
     public static let identifier = "view-model-naming"
-    public static let summary = "Types named …ViewModel (or …VM), and ObservableObject / @Observable classes that are not views, hold presentation state: in MVC they are models, never views."
+    public static let summary = "Types named …ViewModel (or …VM), and ObservableObject / @Observable classes that are not views, hold presentation state: in MVC they are models, never views. An ObservableObject that publishes nothing and makes view controllers is a screen factory, left to the coordinator pass."
     public static let triggeringExamples = [
         CategorisationExample("final class ProfileViewModel { var name = \"\" }", component: "ProfileViewModel", layer: "model", role: Role.viewModel),
         CategorisationExample("import SwiftUI\nfinal class Store: ObservableObject { @Published var items: [String] = [] }", component: "Store", layer: "model", role: Role.observableModel),
