@@ -187,4 +187,32 @@ final class ReferenceContextTests: XCTestCase {
         let found = report.violations.map { "\($0.rule) \($0.from) -> \($0.to)" }
         XCTAssertEqual(Set(found), ["model-isolation PriceFormatter -> PriceTagView"], "\(found)")
     }
+
+    /// The application type as a namespace (a dependency container, constants) is no presentation; one handing out
+    /// itself is. An App Intent answering with a snippet view builds that view.
+    func testAppTypeNamespaceReadsAndIntentSnippets() throws {
+        let found = try violations("""
+            import SwiftUI
+            import AppIntents
+            final class Resolver { func settings() -> Int { 1 } }
+            @main struct TrioApp: App {
+                static var resolver: Resolver { Resolver() }
+                var body: some Scene { WindowGroup { StateView(glucose: 0) } }
+            }
+            struct StateView: View { let glucose: Int ; var body: some View { Text("\\(glucose)") } }
+            final class DeviceManager { let settings = TrioApp.resolver.settings() }
+            final class PumpStore { let devices = DeviceManager() }
+            struct ListStateIntent: AppIntent {
+                static var title: LocalizedStringResource = "State"
+                func perform() async throws -> some IntentResult & ShowsSnippetView { .result(view: StateView(glucose: 5)) }
+            }
+            final class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                static var current: SceneDelegate?
+                var window: UIWindow?
+            }
+            final class AlertService { var count = 0 ; func show() { _ = SceneDelegate.current?.window } }
+            final class SyncEngine { let alerts = AlertService() }
+            """)
+        XCTAssertEqual(found.map { $0.components(separatedBy: " :")[0] }, ["model-presentation-isolation AlertService -> SceneDelegate"], "\(found)")
+    }
 }

@@ -70,6 +70,7 @@ public struct AnalysisStage: Sendable {
             // Mocks and previews are test code, which no rule constrains, wherever they are declared.
             if edge.label.context == .fixture { continue }
             if styleValues[edge.to] { continue }
+            if modelCore.isNamespaceRead(to: edge.to, kind: edge.label.kind) { continue }
             let to = assignments[edge.to]
             let presentation = to.layer == "view" || to.layer == "controller" || to.role == Role.viewModel
             var from = assignments[presentation ? unitOf[edge.from] : edge.from]

@@ -1,4 +1,5 @@
 import CartoCore
+import Foundation
 
 /// The model core: which model-layer code the rules judge as a model where it reaches for presentation.
 ///
@@ -32,6 +33,13 @@ struct ModelCore {
     private let references: [Set<Int>]
     /// File → the first presentation type declared at its top level.
     private let presentationFiles: [String: Int]
+    /// Per component: an application type whose static members hand out no presentation.
+    private let isNamespace: [Bool]
+
+    /// Reading a static member of the application type that hands out no presentation: a global in its namespace.
+    func isNamespaceRead(to: Int, kind: DependencyKind) -> Bool {
+        kind == .staticMemberAccess && isNamespace[to]
+    }
 
     /// Roles the model layer gets for want of another: judged by who reaches them.
     static let fallbackRoles: Set<String> = [Role.model, Role.interface]
@@ -107,6 +115,23 @@ struct ModelCore {
             presentationFiles[c.file] = i
         }
         self.presentationFiles = presentationFiles
+        // The application type as a namespace: reading its static members (Trio's `TrioApp.resolver`, the
+        // dependency container; Aidoku's `AppDelegate.legacySettingKeys`) reaches no presentation when none of them
+        // hands out the app itself or a screen or view (`AppDelegate.shared`, `static var mainWindow`).
+        var presentationNames = Set<String>()
+        for (i, a) in assignments.enumerated() where isPresentation(a) || a.role == Role.applicationDelegate { presentationNames.insert(components[i].name) }
+        func handsOutPresentation(_ written: String?) -> Bool {
+            guard let written else { return false }
+            let name = written.trimmingCharacters(in: CharacterSet(charactersIn: "?! "))
+            return presentationNames.contains(name) || SDKKnowledgeBase.isViewControllerName(name) || SDKKnowledgeBase.isViewName(name)
+                || name.hasSuffix("Window") || name.hasSuffix("Scene")
+        }
+        self.isNamespace = components.indices.map { i in
+            guard assignments[i].role == Role.applicationDelegate else { return false }
+            let c = components[i]
+            return !c.properties.contains { $0.isStatic && handsOutPresentation($0.type) }
+                && !c.methods.contains { $0.isStatic && handsOutPresentation($0.returnType) }
+        }
         self.outer = outer
         self.references = references
         self.isGlue = components.indices.map { i in

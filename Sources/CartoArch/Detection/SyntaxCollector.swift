@@ -127,6 +127,12 @@ final class SyntaxCollector: SyntaxVisitor {
             } else if let opaque = type.as(SomeOrAnyTypeSyntax.self), let id = opaque.constraint.as(IdentifierTypeSyntax.self),
                       ReferenceContext.isViewProtocolName(id.name.text) {
                 context = .viewBuilding
+            } else if let opaque = type.as(SomeOrAnyTypeSyntax.self), let composition = opaque.constraint.as(CompositionTypeSyntax.self),
+                      composition.elements.contains(where: { e in
+                          e.type.as(IdentifierTypeSyntax.self).map { $0.name.text == "ShowsSnippetView" || ReferenceContext.isViewProtocolName($0.name.text) } ?? false
+                      }) {
+                // An App Intent answering with a snippet view (`-> some IntentResult & ShowsSnippetView`) builds it.
+                context = .viewBuilding
             } else if type.is(MemberTypeSyntax.self) || type.is(SomeOrAnyTypeSyntax.self),
                       ReferenceContext.viewBuildingTypes.contains(text(type)) {
                 context = .viewBuilding
