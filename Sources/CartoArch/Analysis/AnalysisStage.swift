@@ -71,6 +71,7 @@ public struct AnalysisStage: Sendable {
             if edge.label.context == .fixture { continue }
             if styleValues[edge.to] { continue }
             if modelCore.isNamespaceRead(to: edge.to, kind: edge.label.kind) { continue }
+            if modelCore.isApplicationService[edge.to], Self.modelSideRoles.contains(assignments[edge.from].role) { continue }
             let to = assignments[edge.to]
             let presentation = to.layer == "view" || to.layer == "controller" || to.role == Role.viewModel
             var from = assignments[presentation ? unitOf[edge.from] : edge.from]

@@ -208,6 +208,20 @@ public struct ModelIsolationRule: ArchitectureRule {
             lazy var vpn = VPNService(main: main)
         }
         """,
+        // A presentation helper working with several model services is an application service with a UI facet, and a
+        // presenter protocol is the abstraction models talk back through.
+        """
+        import UIKit
+        protocol AlertPresenter: AnyObject { func present(_ controller: UIViewController) }
+        final class AlertStore {} ; final class Analytics {} ; final class LoopDataManager {} ; final class PluginManager {} ; final class SupportManager {}
+        final class AlertViewController: UIViewController {}
+        final class AlertManager {
+            let store = AlertStore() ; let analytics = Analytics() ; let loop = LoopDataManager() ; let plugins = PluginManager() ; let support = SupportManager()
+            weak var presenter: AlertPresenter?
+            func issue() { presenter?.present(AlertViewController()) }
+        }
+        final class DeviceDataManager { let alerts = AlertManager() ; weak var presenter: AlertPresenter? }
+        """,
         // A stateless utility reaching for nothing but the window hierarchy is UI plumbing, whoever calls it.
         """
         import UIKit

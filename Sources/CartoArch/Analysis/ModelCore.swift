@@ -35,6 +35,11 @@ struct ModelCore {
     private let presentationFiles: [String: Int]
     /// Per component: an application type whose static members hand out no presentation.
     private let isNamespace: [Bool]
+    /// Per component: presentation a model may depend on — an application service with a UI facet, or a presenter
+    /// protocol.
+    let isApplicationService: [Bool]
+    /// Model-side classes and protocols a presentation helper works with from which it is an application service.
+    static let applicationServiceThreshold = 5
 
     /// Reading a static member of the application type that hands out no presentation: a global in its namespace.
     func isNamespaceRead(to: Int, kind: DependencyKind) -> Bool {
@@ -125,6 +130,23 @@ struct ModelCore {
             let name = written.trimmingCharacters(in: CharacterSet(charactersIn: "?! "))
             return presentationNames.contains(name) || SDKKnowledgeBase.isViewControllerName(name) || SDKKnowledgeBase.isViewName(name)
                 || name.hasSuffix("Window") || name.hasSuffix("Scene")
+        }
+        // Presentation helpers that work with several model services (Loop's `AlertManager` holding the alert store,
+        // analytics and the loop data manager, and presenting through an `AlertPresenter`) are application services
+        // with a UI facet: a model holding one holds that service. UI helpers a model might call to show a sheet or a
+        // toast (Pocket Casts' `OptionsPicker`, `Toast`) work with at most three (measured: 0–3 against 7–30).
+        var modelServices = Array(repeating: Set<Int>(), count: components.count)
+        for edge in graph.edges where edge.label.context != .fixture && assignments[edge.from].role == Role.presentationHelper {
+            let target = components[edge.to]
+            guard outer[edge.to] != outer[edge.from], Self.fallbackRoles.contains(assignments[edge.to].role),
+                  target.kind == .class || target.kind == .actor || target.kind == .protocol else { continue }
+            modelServices[edge.from].insert(edge.to)
+        }
+        self.isApplicationService = components.indices.map { i in
+            (assignments[i].role == Role.presentationHelper && modelServices[i].count >= Self.applicationServiceThreshold)
+                // A presenter protocol (`AlertPresenter`, a VIPER presenter's output) is the abstraction models talk
+                // back through: depending on it is the inversion, not a leak.
+                || (assignments[i].role == Role.presenter && components[i].kind == .protocol)
         }
         self.isNamespace = components.indices.map { i in
             guard assignments[i].role == Role.applicationDelegate else { return false }

@@ -59,7 +59,7 @@ public enum SDKKnowledgeBase {
         "UIFocusGuide", "UILayoutGuide", "UIMotionEffect", "UIInterpolatingMotionEffect",
         // Core Animation
         "CALayer", "CAShapeLayer", "CAGradientLayer", "CATextLayer", "CAEmitterLayer", "CAReplicatorLayer",
-        "CAScrollLayer", "CATiledLayer", "CATransformLayer", "CAMetalLayer", "CAEAGLLayer",
+        "CAScrollLayer", "CATiledLayer", "CATransformLayer", "CAMetalLayer", "CAEAGLLayer", "CAOpenGLLayer",
         // Other frameworks' views
         "MKMapView", "MKAnnotationView", "MKMarkerAnnotationView", "MKPinAnnotationView", "MKOverlayRenderer",
         "MKOverlayPathRenderer", "MKPolylineRenderer", "MKPolygonRenderer", "MKCircleRenderer", "MKUserTrackingButton",
@@ -156,6 +156,8 @@ public enum SDKKnowledgeBase {
         "UIViewControllerInteractiveTransitioning", "UIAdaptivePresentationControllerDelegate",
         "UIPopoverPresentationControllerDelegate", "UINavigationControllerDelegate", "UITabBarControllerDelegate",
         "UIPageViewControllerDataSource", "UIPageViewControllerDelegate", "UISplitViewControllerDelegate",
+        // ClockKit asks a complication's data source for what a watch face shows, as a table asks its data source.
+        "CLKComplicationDataSource",
         "UISearchResultsUpdating", "UISearchControllerDelegate", "UIImagePickerControllerDelegate",
         "UIDocumentPickerDelegate", "PHPickerViewControllerDelegate", "MFMailComposeViewControllerDelegate",
         "MFMessageComposeViewControllerDelegate", "SFSafariViewControllerDelegate", "UIContextMenuInteractionDelegate",

@@ -2,7 +2,7 @@
 /// its controller classes (presentation controllers, diffable data sources) do a controller's job.
 public struct ControllerProtocolConformance: CategorisationHeuristic {
     public static let identifier = "controller-protocol-conformance"
-    public static let summary = "Non-UI classes that conform to UIKit's controller-side protocols (table and collection data sources and delegates, transitioning delegates, navigation delegates) or inherit from its controller classes (UIPresentationController, diffable data sources, share-sheet activities) mediate between views and data: they are controllers."
+    public static let summary = "Non-UI classes that conform to UIKit's controller-side protocols (table and collection data sources and delegates, transitioning delegates, navigation delegates, ClockKit complication data sources) or inherit from its controller classes (UIPresentationController, diffable data sources, share-sheet activities) mediate between views and data: they are controllers."
     public static let triggeringExamples = [
         CategorisationExample("import UIKit\nfinal class ProductsDataSource: NSObject, UITableViewDataSource {}", component: "ProductsDataSource", layer: "controller", role: Role.dataSource),
         CategorisationExample("import UIKit\nfinal class SheetPresentation: UIPresentationController {}", component: "SheetPresentation", layer: "controller", role: Role.dataSource),
@@ -22,6 +22,8 @@ public struct ControllerProtocolConformance: CategorisationHeuristic {
                 func handlePinch(gesture: PanningPinchRecognizer) {}
             }
             """, component: "ZoomRecognizerCoordinator", layer: "controller", role: Role.dataSource),
+        CategorisationExample("import ClockKit\nfinal class ComplicationController: NSObject, CLKComplicationDataSource {}",
+                              component: "ComplicationController", layer: "controller", role: Role.dataSource),
     ]
     public static let nonTriggeringExamples = [
         CategorisationExample("import UIKit\nfinal class Feed: UITableView, UITableViewDataSource {}", component: "Feed"),
