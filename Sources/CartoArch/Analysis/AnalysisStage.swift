@@ -53,7 +53,8 @@ public struct AnalysisStage: Sendable {
         // type only views use that builds view content, is part of that screen where it reaches for views, view
         // controllers and view models: the rules judge those edges by the screen's layer (its other edges, to
         // models, by its own).
-        var unitOf = Self.screenUnits(components, assignments: assignments)
+        let outermost = Self.outermostTypes(components)
+        var unitOf = Self.screenUnits(components, assignments: assignments, outermost: outermost)
         let helpers = Self.addViewHelpers(to: &unitOf, components, assignments: assignments, graph: graph,
                                                 typealiases: document.typealiases)
         let judgesViews = layers.contains { $0.name == LayerDefinition.view.name }
@@ -65,7 +66,7 @@ public struct AnalysisStage: Sendable {
                 return SDKKnowledgeBase.unqualified(name) == "ShapeStyle"
             }
         }
-        let modelCore = ModelCore(components, assignments: assignments, graph: graph, ignoring: styleValues)
+        let modelCore = ModelCore(components, assignments: assignments, graph: graph, outermost: outermost, ignoring: styleValues)
         for edge in graph.edges {
             // Mocks and previews are test code, which no rule constrains, wherever they are declared.
             if edge.label.context == .fixture { continue }

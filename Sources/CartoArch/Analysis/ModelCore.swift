@@ -30,7 +30,7 @@ struct ModelCore {
     /// Per component, its outermost enclosing type: a type and its nested types are one unit.
     let outer: [Int]
     /// Per unit, the units it references (app code, outside itself).
-    private let references: [Set<Int>]
+    private let references: [[Int]]
     /// File → the first presentation type declared at its top level.
     private let presentationFiles: [String: Int]
     /// Per component: an application type whose static members hand out no presentation.
@@ -50,37 +50,44 @@ struct ModelCore {
     static let fallbackRoles: Set<String> = [Role.model, Role.interface]
 
     init(_ components: [Component], assignments: [LayerAssignment], graph: Multigraph<Int, ExtractedArchitecture.Site>,
-         ignoring ignored: [Bool]) {
-        var byName: [String: Int] = [:]
-        for (i, c) in components.enumerated() where byName[c.qualifiedName] == nil { byName[c.qualifiedName] = i }
-        let outer = components.indices.map { i -> Int in
-            let q = components[i].qualifiedName
-            guard let dot = q.firstIndex(of: ".") else { return i }
-            return byName[String(q[..<dot])] ?? i
-        }
-        let test = LayerDefinition.test.name
+         outermost outer: [Int], ignoring ignored: [Bool]) {
         func isPresentation(_ a: LayerAssignment) -> Bool {
             a.layer == LayerDefinition.view.name || a.layer == LayerDefinition.controller.name || a.role == Role.viewModel
         }
-        var references = Array(repeating: Set<Int>(), count: components.count)
+        // Per-component facts first: the edge walk below runs for every edge and compares no strings.
+        let isTest = assignments.map { $0.layer == LayerDefinition.test.name }
+        let isPres = assignments.map(isPresentation)
+        let isPlain = assignments.map { Self.fallbackRoles.contains($0.role) && $0.layer == LayerDefinition.model.name }
+        let isHelper = assignments.map { $0.role == Role.presentationHelper }
+        // Adjacency between units as arrays (duplicates allowed: the walks below mark what they visit).
+        var references = Array(repeating: [Int](), count: components.count)
         var used = Array(repeating: false, count: components.count)
         var touchesPresentation = Array(repeating: false, count: components.count)
         // Uses a non-presentation type other than reading its static members (a feature flag, a constant).
         var usesModel = Array(repeating: false, count: components.count)
+        // Presentation helpers that work with several model services (Loop's `AlertManager` holding the alert store,
+        // analytics and the loop data manager, and presenting through an `AlertPresenter`) are application services
+        // with a UI facet: a model holding one holds that service. UI helpers a model might call to show a sheet or a
+        // toast (Pocket Casts' `OptionsPicker`, `Toast`) work with at most three (measured: 0–3 against 7–30).
+        var modelServices: [Int: Set<Int>] = [:]
         for edge in graph.edges where edge.label.context != .fixture {
             let from = outer[edge.from], to = outer[edge.to]
-            guard from != to, assignments[from].layer != test, assignments[edge.to].layer != test else { continue }
-            references[from].insert(to)
+            guard from != to, !isTest[from], !isTest[edge.to] else { continue }
+            references[from].append(to)
             used[to] = true
             // A type nested in presentation is part of it (`Launching.StateContext` of an app state that shows the UI).
-            if !ignored[edge.to], isPresentation(assignments[edge.to]) || isPresentation(assignments[to]) {
+            if !ignored[edge.to], isPres[edge.to] || isPres[to] {
                 touchesPresentation[from] = true
             } else if edge.label.kind != .staticMemberAccess {
                 usesModel[from] = true
             }
+            if isHelper[edge.from], Self.fallbackRoles.contains(assignments[edge.to].role),
+               [.class, .actor, .protocol].contains(components[edge.to].kind) {
+                modelServices[edge.from, default: []].insert(edge.to)
+            }
         }
         var modulesWithPresentation = Set<String?>()
-        for (i, a) in assignments.enumerated() where isPresentation(a) { modulesWithPresentation.insert(components[i].module) }
+        for i in components.indices where isPres[i] { modulesWithPresentation.insert(components[i].module) }
 
         // Seeds: model-side units that reach for no presentation, units of a module without presentation, and
         // units whose role was given by evidence. Then everything plain they reach, through plain models.
@@ -95,8 +102,7 @@ struct ModelCore {
             }
         }
         while let unit = frontier.popLast() {
-            for next in references[unit] where !core[next] && Self.fallbackRoles.contains(assignments[next].role)
-                && assignments[next].layer == LayerDefinition.model.name {
+            for next in references[unit] where !core[next] && isPlain[next] {
                 core[next] = true
                 frontier.append(next)
             }
@@ -116,50 +122,42 @@ struct ModelCore {
         // AppDelegate.swift) is that presentation's code.
         var presentationFiles: [String: Int] = [:]
         for (i, c) in components.enumerated() where outer[i] == i && presentationFiles[c.file] == nil
-            && (isPresentation(assignments[i]) || assignments[i].role == Role.applicationDelegate) {
+            && (isPres[i] || assignments[i].role == Role.applicationDelegate) {
             presentationFiles[c.file] = i
         }
         self.presentationFiles = presentationFiles
         // The application type as a namespace: reading its static members (Trio's `TrioApp.resolver`, the
         // dependency container; Aidoku's `AppDelegate.legacySettingKeys`) reaches no presentation when none of them
         // hands out the app itself or a screen or view (`AppDelegate.shared`, `static var mainWindow`).
+        let applicationTypes = assignments.indices.filter { assignments[$0].role == Role.applicationDelegate }
         var presentationNames = Set<String>()
-        for (i, a) in assignments.enumerated() where isPresentation(a) || a.role == Role.applicationDelegate { presentationNames.insert(components[i].name) }
+        if applicationTypes.contains(where: { i in components[i].properties.contains(where: \.isStatic) || components[i].methods.contains(where: \.isStatic) }) {
+            for (i, a) in assignments.enumerated() where isPres[i] || a.role == Role.applicationDelegate { presentationNames.insert(components[i].name) }
+        }
         func handsOutPresentation(_ written: String?) -> Bool {
             guard let written else { return false }
             let name = written.trimmingCharacters(in: CharacterSet(charactersIn: "?! "))
             return presentationNames.contains(name) || SDKKnowledgeBase.isViewControllerName(name) || SDKKnowledgeBase.isViewName(name)
                 || name.hasSuffix("Window") || name.hasSuffix("Scene")
         }
-        // Presentation helpers that work with several model services (Loop's `AlertManager` holding the alert store,
-        // analytics and the loop data manager, and presenting through an `AlertPresenter`) are application services
-        // with a UI facet: a model holding one holds that service. UI helpers a model might call to show a sheet or a
-        // toast (Pocket Casts' `OptionsPicker`, `Toast`) work with at most three (measured: 0–3 against 7–30).
-        var modelServices = Array(repeating: Set<Int>(), count: components.count)
-        for edge in graph.edges where edge.label.context != .fixture && assignments[edge.from].role == Role.presentationHelper {
-            let target = components[edge.to]
-            guard outer[edge.to] != outer[edge.from], Self.fallbackRoles.contains(assignments[edge.to].role),
-                  target.kind == .class || target.kind == .actor || target.kind == .protocol else { continue }
-            modelServices[edge.from].insert(edge.to)
-        }
         self.isApplicationService = components.indices.map { i in
-            (assignments[i].role == Role.presentationHelper && modelServices[i].count >= Self.applicationServiceThreshold)
+            (isHelper[i] && (modelServices[i]?.count ?? 0) >= Self.applicationServiceThreshold)
                 // A presenter protocol (`AlertPresenter`, a VIPER presenter's output) is the abstraction models talk
                 // back through: depending on it is the inversion, not a leak.
                 || (assignments[i].role == Role.presenter && components[i].kind == .protocol)
         }
-        self.isNamespace = components.indices.map { i in
-            guard assignments[i].role == Role.applicationDelegate else { return false }
+        var isNamespace = Array(repeating: false, count: components.count)
+        for i in applicationTypes {
             let c = components[i]
-            return !c.properties.contains { $0.isStatic && handsOutPresentation($0.type) }
+            isNamespace[i] = !c.properties.contains { $0.isStatic && handsOutPresentation($0.type) }
                 && !c.methods.contains { $0.isStatic && handsOutPresentation($0.returnType) }
         }
+        self.isNamespace = isNamespace
         self.outer = outer
         self.references = references
         self.isGlue = components.indices.map { i in
             let unit = outer[i]
-            return Self.fallbackRoles.contains(assignments[unit].role) && assignments[unit].layer == LayerDefinition.model.name
-                && (plumbing[unit] || (!core[unit] && used[unit]))
+            return isPlain[unit] && (plumbing[unit] || (!core[unit] && used[unit]))
         }
     }
 

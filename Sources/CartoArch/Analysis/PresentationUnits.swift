@@ -13,16 +13,26 @@ extension AnalysisStage {
     /// view, view controller or coordinator (`SceneCoordinator.Scene` listing the screens it shows, with their view
     /// models), or a model-side type nested in a presentation helper or view model (a view model's `State` holding
     /// its child view models) — the outermost enclosing type.
-    static func screenUnits(_ components: [Component], assignments: [LayerAssignment]) -> [Int] {
-        var byName: [String: Int] = [:]
-        for (i, c) in components.enumerated() where byName[c.qualifiedName] == nil { byName[c.qualifiedName] = i }
-        return components.indices.map { i in
-            let q = components[i].qualifiedName
-            guard let dot = q.firstIndex(of: "."), let top = byName[String(q[..<dot])], top != i else { return i }
+    static func screenUnits(_ components: [Component], assignments: [LayerAssignment], outermost: [Int]) -> [Int] {
+        components.indices.map { i in
+            let top = outermost[i]
+            guard top != i else { return i }
             let parent = assignments[top].role
             if [Role.view, Role.viewController, Role.coordinator].contains(parent) { return top }
             // A view nested in a view model stays a view; its model-side parts (`State`) are the view model's.
             return modelPartOwners.contains(parent) && modelSideRoles.contains(assignments[i].role) ? top : i
+        }
+    }
+
+    /// For each component, its outermost enclosing type (itself at top level): a type and its nested types are
+    /// one unit.
+    static func outermostTypes(_ components: [Component]) -> [Int] {
+        var byName: [String: Int] = [:]
+        for (i, c) in components.enumerated() where !c.qualifiedName.contains(".") && byName[c.qualifiedName] == nil { byName[c.qualifiedName] = i }
+        return components.indices.map { i in
+            let q = components[i].qualifiedName
+            guard let dot = q.firstIndex(of: ".") else { return i }
+            return byName[String(q[..<dot])] ?? i
         }
     }
 
