@@ -90,9 +90,15 @@ public struct JSONWriter {
 
     public mutating func value(_ s: String) {
         output.append(34)
-        // Most strings need no escaping: copy them in one go.
-        if !s.utf8.contains(where: { $0 < 32 || $0 == 34 || $0 == 92 }) {
-            output.append(contentsOf: s.utf8)
+        // Most strings need no escaping: check the bytes in place and copy them in one go (a closure per character
+        // through `String.UTF8View.contains(where:)` cost ~1% of `carto arch` on large codebases).
+        let copied = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            for b in bytes where b < 32 || b == 34 || b == 92 { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if copied ?? !s.utf8.contains(where: { $0 < 32 || $0 == 34 || $0 == 92 }) {
+            if copied == nil { output.append(contentsOf: s.utf8) }
             output.append(34)
             return
         }

@@ -92,16 +92,16 @@ extension SourceFileReader {
 
     /// Byte search (the common case, no match, touches each byte once).
     static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, haystack.count >= needle.count else { return false }
-        var i = 0
+        guard let first = needle.first, let base = haystack.baseAddress, haystack.count >= needle.count else { return false }
+        // `memchr` (vectorised) finds each candidate first byte; most files have none or few.
         let last = haystack.count - needle.count
-        while i <= last {
-            if haystack[i] == first {
-                var j = 1
-                while j < needle.count && haystack[i + j] == needle[j] { j += 1 }
-                if j == needle.count { return true }
-            }
-            i += 1
+        var offset = 0
+        while offset <= last, let hit = memchr(base + offset, Int32(first), last - offset + 1) {
+            let i = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            var j = 1
+            while j < needle.count && haystack[i + j] == needle[j] { j += 1 }
+            if j == needle.count { return true }
+            offset = i + 1
         }
         return false
     }
