@@ -90,9 +90,22 @@ final class DetectionTests: XCTestCase {
         XCTAssertEqual(app.methods.map(\.name), ["a"], "the extension merges into the declaration nearest to it")
     }
 
-    func testSameNameTwiceInOneFileGetsDistinctIds() throws {
-        let doc = try TestCodebase(source: "#if os(iOS)\nfinal class Screen {}\n#else\nfinal class Screen {}\n#endif\n").detect()
-        XCTAssertEqual(doc.components.map(\.id), ["Screen (Sources/Main.swift:2)", "Screen (Sources/Main.swift:4)"])
+    /// `#if`/`#else` branches declaring one type are one component with what both declare (ProtonVPN's
+    /// `AppDelegate`, whose `UIApplicationDelegate` conformance an extension adds to whichever branch compiles).
+    func testSameTypeInTwoConditionalBranchesIsOneComponent() throws {
+        let doc = try TestCodebase(source: """
+            #if os(iOS)
+            final class Screen { let title = "" ; func show() {} }
+            #else
+            final class Screen: NSObject { let subtitle = "" }
+            #endif
+            extension Screen { func hide() {} }
+            """).detect()
+        XCTAssertEqual(doc.components.map(\.id), ["Screen"])
+        let screen = try XCTUnwrap(doc.components.first)
+        XCTAssertEqual(Set(screen.properties.map(\.name)), ["title", "subtitle"])
+        XCTAssertEqual(Set(screen.methods.map(\.name)), ["show", "hide"])
+        XCTAssertEqual(screen.inheritance.map(\.name), ["NSObject"])
     }
 
     func testDetectionDocumentIsJSON() throws {

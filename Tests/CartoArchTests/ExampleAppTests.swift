@@ -29,6 +29,7 @@ final class ExampleAppTests: XCTestCase {
         XCTAssertTrue(found.contains("model-isolation PriceFormatter -> PriceTagView"))
         XCTAssertTrue(found.contains("view-controller-coordinator ProductDetailViewController -> AppCoordinator"))
         XCTAssertFalse(found.contains("view-isolation RatingView -> Product.Rating"), "suppressed inline")
+        XCTAssertFalse(found.contains("view-isolation SettingsView -> SettingsViewModel"), "a SwiftUI view holding its view model, even in an MVC app")
         XCTAssertFalse(found.contains { $0.hasPrefix("view-controller-coordinator ProductListViewController") }, "delegate protocols are the fix, not a violation")
         XCTAssertFalse(found.contains { $0.hasPrefix("model-isolation ProductListViewControllerDelegate") },
                        "a delegate protocol naming its view controller in its methods is the pattern, not a violation")

@@ -215,4 +215,24 @@ final class ReferenceContextTests: XCTestCase {
             """)
         XCTAssertEqual(found.map { $0.components(separatedBy: " :")[0] }, ["model-presentation-isolation AlertService -> SceneDelegate"], "\(found)")
     }
+
+    /// Test targets are never linked into the app: references written in test files are test code (a test's
+    /// `extension SearchResult: Equatable` casting to its mocks), and production code never names a test type
+    /// (a VPN framework's `OpenVPN.Credentials` is not the UI tests' `Credentials`).
+    func testTestFilesAndTestTypesAreOutsideTheRules() throws {
+        let report = try TestCodebase([
+            "App/Search/SearchResult.swift": "enum SearchResult { case countries([String]) }\nfinal class SearchStore { var results: [SearchResult] = [] }\n",
+            "App/Tunnel/PacketTunnel.swift": "final class PacketTunnel { let credentials = OpenVPN.Credentials(\"user\", \"pass\") }\n",
+            "AppTests/SearchTests/Equatable.swift": """
+                final class CountryViewModelMock {}
+                extension SearchResult: Equatable {
+                    static func == (l: SearchResult, r: SearchResult) -> Bool { (l as Any) is CountryViewModelMock }
+                }
+                """,
+            "AppUITests/Support/Credentials.swift": "final class Credentials { init(_ user: String, _ password: String) {} }\n",
+        ]).analyze()
+        XCTAssertEqual(report.violations.map(\.rule), [])
+        XCTAssertTrue(report.dependencies(from: "PacketTunnel", to: "Credentials").isEmpty, "a test type is not what production code names")
+        XCTAssertTrue(report.externalDependencies.contains { $0.from == "PacketTunnel" && $0.to == "OpenVPN.Credentials" })
+    }
 }

@@ -97,6 +97,18 @@ final class StyleDetectionTests: XCTestCase {
         XCTAssertEqual(evidence.summary, "3 SwiftUI views, 2 observable models")
     }
 
+    /// A few reducers in an MVVM app that adopted TCA for some features do not make it TCA (ProtonVPN's macOS app).
+    func testAFewReducersBesideManyViewModelsIsStillMVVM() throws {
+        let source = Self.uiKitMVVM + """
+            import ComposableArchitecture
+            @Reducer struct BugReport { struct State {}; enum Action {} }
+            @Reducer struct Onboarding { struct State {}; enum Action {} }
+            final class SettingsViewModel {} ; final class AccountViewModel {} ; final class PlansViewModel {}
+            """
+        XCTAssertEqual(try analyze(source).architecture.style, .mvvm)
+        XCTAssertEqual(try analyze(Self.tca).architecture.style, .tca, "reducers are the main way state is kept")
+    }
+
     func testTheDetectedStyleDecidesTheRules() throws {
         // MVC: a cell holding a model breaks R1.
         XCTAssertEqual(rules(try analyze(Self.uiKitMVC)), ["view-isolation"])

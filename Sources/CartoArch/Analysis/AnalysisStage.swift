@@ -66,6 +66,9 @@ public struct AnalysisStage: Sendable {
                 return SDKKnowledgeBase.unqualified(name) == "ShapeStyle"
             }
         }
+        let declarativeViews = Self.declarativeViews(architecture, assignments: assignments)
+        // `--preset mvc` asks for the paper's rules as written, R1 on every view included.
+        let exemptsSwiftUIViews = preset.name == Preset.auto.name
         let modelCore = ModelCore(components, assignments: assignments, graph: graph, outermost: outermost, ignoring: styleValues)
         for edge in graph.edges {
             // Mocks and previews are test code, which no rule constrains, wherever they are declared.
@@ -120,11 +123,15 @@ public struct AnalysisStage: Sendable {
             // for every edge), and look for nesting and delegation only where a rule would fire.
             let fromModule = components[edge.from].module, toModule = components[edge.to].module
             let edgeRules = fromModule.flatMap { moduleRules[$0] } ?? rules
-            guard edgeRules.contains(where: { $0.isViolated(from: from, to: to, fromModule: fromModule, toModule: toModule) }) else { continue }
+            // R1 is the paper's rule for UIKit views, which a controller fills: a SwiftUI view is declared from its
+            // data, so holding its model or view model is the pattern in any style (ShopApp's SwiftUI settings
+            // screen inside an MVC app). Rules `.carto.yml` declares, and an explicit `--preset`, still apply.
+            let declarative = exemptsSwiftUIViews && (declarativeViews[unitOf[edge.from]] || declarativeViews[edge.from])
+            guard edgeRules.contains(where: { !(declarative && $0 is ViewIsolationRule) && $0.isViolated(from: from, to: to, fromModule: fromModule, toModule: toModule) }) else { continue }
             // A type and the types nested in it are one unit (`ProductCell` and `ProductCell.Style`): never a violation.
             if Self.isNesting(components[edge.from].qualifiedName, components[edge.to].qualifiedName) { continue }
             let a = components[edge.from], b = components[edge.to]
-            let broken = edgeRules.filter { $0.isViolated(from: from, to: to, fromModule: a.module, toModule: b.module) }
+            let broken = edgeRules.filter { !(declarative && $0 is ViewIsolationRule) && $0.isViolated(from: from, to: to, fromModule: a.module, toModule: b.module) }
             if Self.isDelegation(from: components[edge.from], from, to: components[edge.to], to, kind: edge.label.kind)
                 || (edge.label.kind == .parameter && Self.adoptsDelegateProtocol(of: b, adopter: edge.from, architecture)) {
                 delegateInterfaces += 1
@@ -172,6 +179,27 @@ public struct AnalysisStage: Sendable {
             components: reportComponents, dependencies: lists.dependencies,
             externalDependencies: lists.external, violations: violations, metrics: metrics,
             diagnostics: document.diagnostics)
+    }
+
+    /// Views that are SwiftUI views (conforming, directly or through the codebase's protocols, to a SwiftUI view
+    /// protocol) rather than UIKit or AppKit views.
+    static func declarativeViews(_ architecture: ExtractedArchitecture, assignments: [LayerAssignment]) -> [Bool] {
+        var known: [Int: Bool] = [:]
+        func conformsToSwiftUI(_ i: Int, depth: Int) -> Bool {
+            if let k = known[i] { return k }
+            guard depth < 8 else { return false }
+            let found = architecture.conformances[i].contains { target in
+                switch target {
+                case .external(let name): return SDKKnowledgeBase.isSwiftUIViewProtocol(SDKKnowledgeBase.unqualified(name))
+                case .component(let j): return conformsToSwiftUI(j, depth: depth + 1)
+                }
+            }
+            known[i] = found
+            return found
+        }
+        return assignments.indices.map { i in
+            assignments[i].role == Role.view && architecture.superclass[i] == nil && conformsToSwiftUI(i, depth: 0)
+        }
     }
 
     /// The codebase's rules, then those only some modules' styles add.

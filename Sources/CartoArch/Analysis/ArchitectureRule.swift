@@ -222,6 +222,24 @@ public struct ModelIsolationRule: ArchitectureRule {
         }
         final class DeviceDataManager { let alerts = AlertManager() ; weak var presenter: AlertPresenter? }
         """,
+        // A screen-factory protocol, and the composition root creating the app's models and screens alike, are
+        // wiring, not model.
+        """
+        import UIKit
+        final class CountriesViewController: UIViewController {}
+        protocol CountryService { func makeCountriesViewController() -> CountriesViewController ; func presentReportBug() }
+        final class AlertService { func show(from controller: UIViewController) { controller.present(UIAlertController(title: nil, message: nil, preferredStyle: .alert), animated: true) } }
+        final class BugReporter { func report(from controller: UIViewController) { controller.present(UIAlertController(title: nil, message: nil, preferredStyle: .alert), animated: true) } }
+        final class Toasts { func toast(on controller: UIViewController) { controller.present(UIAlertController(title: nil, message: nil, preferredStyle: .alert), animated: true) } }
+        final class VpnGateway {} ; final class Keychain {} ; final class PlanService {} ; final class Telemetry {} ; final class Properties {}
+        final class Profiles {} ; final class Sessions {} ; final class Servers {} ; final class Favourites {}
+        final class DependencyContainer {
+            lazy var gateway = VpnGateway() ; lazy var keychain = Keychain() ; lazy var plans = PlanService() ; lazy var telemetry = Telemetry()
+            lazy var properties = Properties() ; lazy var profiles = Profiles() ; lazy var sessions = Sessions() ; lazy var servers = Servers()
+            lazy var favourites = Favourites() ; lazy var alerts = AlertService() ; lazy var bugs = BugReporter() ; lazy var toasts = Toasts()
+        }
+        final class AppSession { let container = DependencyContainer() ; let countries: CountryService? = nil }
+        """,
         // A stateless utility reaching for nothing but the window hierarchy is UI plumbing, whoever calls it.
         """
         import UIKit

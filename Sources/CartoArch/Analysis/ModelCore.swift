@@ -40,6 +40,11 @@ struct ModelCore {
     let isApplicationService: [Bool]
     /// Model-side classes and protocols a presentation helper works with from which it is an application service.
     static let applicationServiceThreshold = 5
+    /// Distinct components a composition root creates, at the least, of which at least three models and three
+    /// presentation components. Measured on twelve apps: ProtonVPN's two `DependencyContainer`s create 36 (15
+    /// presentation) and 21 (9), its `Container` 46 (3 view models); the big model managers create up to 43 with at
+    /// most one presentation component (Loop's `DeviceDataManager`: 19, one alert helper — still a model).
+    static let compositionRootSize = 12
 
     /// Reading a static member of the application type that hands out no presentation: a global in its namespace.
     func isNamespaceRead(to: Int, kind: DependencyKind) -> Bool {
@@ -70,6 +75,9 @@ struct ModelCore {
         // with a UI facet: a model holding one holds that service. UI helpers a model might call to show a sheet or a
         // toast (Pocket Casts' `OptionsPicker`, `Toast`) work with at most three (measured: 0–3 against 7–30).
         var modelServices: [Int: Set<Int>] = [:]
+        // What each plain model creates (distinct units), by kind.
+        var created: [Int: Set<Int>] = [:]
+        var createdKinds: [Int: (total: Int, presentation: Int, model: Int)] = [:]
         for edge in graph.edges where edge.label.context != .fixture {
             let from = outer[edge.from], to = outer[edge.to]
             guard from != to, !isTest[from], !isTest[edge.to] else { continue }
@@ -80,6 +88,10 @@ struct ModelCore {
                 touchesPresentation[from] = true
             } else if edge.label.kind != .staticMemberAccess {
                 usesModel[from] = true
+            }
+            if edge.label.kind == .initializerCall, isPlain[from], created[from, default: []].insert(to).inserted {
+                createdKinds[from, default: (0, 0, 0)].total += 1
+                if isPres[to] { createdKinds[from]!.presentation += 1 } else if isPlain[to] { createdKinds[from]!.model += 1 }
             }
             if isHelper[edge.from], Self.fallbackRoles.contains(assignments[edge.to].role),
                [.class, .actor, .protocol].contains(components[edge.to].kind) {
@@ -116,6 +128,32 @@ struct ModelCore {
             guard c.kind != .protocol, !c.methods.isEmpty, c.methods.allSatisfy(\.isStatic),
                   c.properties.allSatisfy({ $0.isStatic || $0.isComputed }) else { continue }
             plumbing[i] = touchesPresentation[i] && !usesModel[i]
+        }
+        // Screen-factory interfaces (ProtonVPN's `protocol CountryService { func makeCountryViewController(…) ->
+        // CountryViewController }`): every requirement returns a screen or presents one. They are the presentation's
+        // factories, as struct and enum screen factories are.
+        var presentationNamesForFactories: Set<String>?
+        func namesScreen(_ written: String?) -> Bool {
+            guard var name = written?.trimmingCharacters(in: CharacterSet(charactersIn: "?! ")) else { return false }
+            if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }
+            if presentationNamesForFactories == nil {
+                presentationNamesForFactories = Set(components.indices.filter { isPres[$0] }.map { components[$0].name })
+            }
+            return presentationNamesForFactories!.contains(name) || SDKKnowledgeBase.isViewControllerName(name)
+        }
+        for i in components.indices where outer[i] == i && isPlain[i] && components[i].kind == .protocol && touchesPresentation[i] {
+            let methods = components[i].methods
+            // Requirements that present (`func presentReportBug()`) belong to a screen factory too.
+            let presents = ["present", "show", "open", "push"]
+            if methods.contains(where: { namesScreen($0.returnType) }),
+               methods.allSatisfy({ m in namesScreen(m.returnType) || (m.returnType == nil && presents.contains { m.name.hasPrefix($0) }) }) {
+                plumbing[i] = true
+            }
+        }
+        // Composition roots (ProtonVPN's `DependencyContainer`, DuckDuckGo's `AppDependencies`): a plain model that
+        // creates a wide range of the codebase's components, presentation and model alike, is wiring, not model.
+        for (i, n) in createdKinds where isPlain[outer[i]] && n.total >= Self.compositionRootSize && n.model >= 3 && n.presentation >= 3 {
+            plumbing[outer[i]] = true
         }
         // Files declaring presentation at top level: an extension of a model written there (`extension DiscoverItem
         // { func cellType() -> DiscoverCellType? }` beside the cell types, `extension AppEnvironment` in

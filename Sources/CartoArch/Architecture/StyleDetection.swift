@@ -1,6 +1,7 @@
 /// Decides a codebase's architectural style from what its components are (after categorisation by `auto`, whose
 /// roles say which are view controllers, views, view models, coordinators), in this order:
-/// 1. **tca**: ComposableArchitecture imported and at least two reducers.
+/// 1. **tca**: ComposableArchitecture imported and at least two reducers, at least as many as view models,
+///    coordinators and presenters together.
 /// 2. **viper**: at least two interactors and two presenters, and a router or wireframe.
 /// 3. SwiftUI views outnumber view controllers: **mvvm** when the observable state is mostly named as view models
 ///    (…ViewModel: at least half as many as the other observable models), otherwise **swiftui** (views over
@@ -65,7 +66,9 @@ public enum StyleDetection {
     static func decide(_ e: ArchitectureEvidence) -> DetectedArchitecture {
         func share(_ part: Int, of whole: Int) -> Double { whole == 0 ? 0 : (min(1, Double(part) / Double(whole)) * 100).rounded() / 100 }
         let screens = e.viewControllers + e.swiftUIViews
-        if e.composableArchitectureImports > 0 && e.reducers >= 2 {
+        // Reducers must be the main way state is kept: an MVVM app that adopted TCA for a few features (ProtonVPN's
+        // macOS app: 3 reducers beside 57 view models and 58 view controllers) is still MVVM.
+        if e.composableArchitectureImports > 0 && e.reducers >= 2 && e.reducers * 2 >= e.reducers + e.viewModels + e.coordinators + e.presenters {
             return .init(style: .tca, confidence: share(e.reducers, of: e.reducers + e.viewModels + e.coordinators + e.presenters), evidence: e)
         }
         if e.interactors >= 2 && e.presenters >= 2 && e.routers >= 1 {

@@ -80,9 +80,17 @@ public struct DetectionStage: Sendable {
             for t in summary.typealiases {
                 typealiases.append(TypealiasInfo(qualifiedName: t.path.joined(separator: "."), target: t.target, file: file, line: t.line))
             }
+            // `#if`/`#else` branches declaring the same type in one file declare one type: merged into the first.
+            var declaredHere: [String: Int] = [:]
             for record in summary.records {
                 switch record.kind {
                 case .type(let kind):
+                    let qualifiedName = record.path.joined(separator: ".")
+                    if let first = declaredHere[qualifiedName] {
+                        components[first].merge(record)
+                        continue
+                    }
+                    declaredHere[qualifiedName] = components.count
                     var c = Component(
                         id: "", name: record.path.last ?? "", qualifiedName: record.path.joined(separator: "."), kind: kind,
                         file: file, line: record.line, size: record.endLine - record.line + 1,
@@ -160,5 +168,22 @@ final class AtomicCounter: @unchecked Sendable {
         let v = value
         value += 1
         return v
+    }
+}
+
+extension Component {
+    /// Folds another declaration of the same type in the same file (an `#if`/`#else` branch) into this one.
+    mutating func merge(_ record: FileSummary.Record) {
+        for entry in record.inheritance where !inheritance.contains(where: { $0.name == entry.name }) {
+            inheritance.append(InheritedTypeName(name: entry.name, file: file, line: entry.line))
+        }
+        for a in record.attributes where !attributes.contains(a) { attributes.append(a) }
+        properties += record.properties
+        methods += record.methods
+        references += record.references
+        navigationCalls.formUnion(record.navigationCalls)
+        buildsViews = buildsViews || record.buildsViews
+        ignoredRules.formUnion(record.ignoredRules)
+        size += record.endLine - record.line + 1
     }
 }

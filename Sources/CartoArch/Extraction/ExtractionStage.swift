@@ -83,6 +83,10 @@ public struct ExtractionStage: Sendable {
     public func run(_ document: AnalysisDocument) -> ExtractedArchitecture {
         let components = document.components
         let files = document.files.map(\.path)
+        // References written in test files (a test target's `extension SearchResult: Equatable` casting to its
+        // mocks) are test code whichever type they extend: no rule constrains them.
+        let testFiles = files.map { TestCode.testFolder(in: $0) != nil }
+        let testFileSet = Set(files.indices.filter { testFiles[$0] }.map { files[$0] })
         let base = NameResolver(components: components, typealiases: document.typealiases.filter { !$0.target.contains("&") }, modules: document.modules)
         let compositions = Dictionary(document.typealiases.filter { $0.target.contains("&") }.map { ($0.qualifiedName, $0.target.components(separatedBy: " & ")) },
                                       uniquingKeysWith: { first, _ in first })
@@ -101,7 +105,8 @@ public struct ExtractionStage: Sendable {
                 let lo = next.next() * batch
                 guard lo < count else { break }
                 for i in lo..<min(count, lo + batch) {
-                    out[i] = Self.extract(i, components: components, files: files, resolver: resolver, compositions: compositions)
+                    out[i] = Self.extract(i, components: components, files: files, testFiles: testFiles, testFileSet: testFileSet,
+                                          resolver: resolver, compositions: compositions)
                 }
             }
         }
@@ -120,8 +125,8 @@ public struct ExtractionStage: Sendable {
                                      externalViewControllerUses: partials.map(\.externalViewControllerUses))
     }
 
-    private static func extract(_ i: Int, components: [Component], files: [String], resolver: NameResolver,
-                                compositions: [String: [String]]) -> Partial {
+    private static func extract(_ i: Int, components: [Component], files: [String], testFiles: [Bool], testFileSet: Set<String>,
+                                resolver: NameResolver, compositions: [String: [String]]) -> Partial {
         var p = Partial()
         let c = components[i]
         // Composition typealiases in an inheritance clause stand for each of their members, and members that are
@@ -145,7 +150,8 @@ public struct ExtractionStage: Sendable {
                 let isClassBase = components[r].kind == .class && c.kind == .class
                 kind = isClassBase ? .inheritance : .conformance
                 if isClassBase { p.superclass = .component(r) } else { p.conformances.append(.component(r)) }
-                p.edges.append((r, .init(kind: kind, file: inherited.file, line: inherited.line)))
+                p.edges.append((r, .init(kind: kind, file: inherited.file, line: inherited.line,
+                                         context: !testFileSet.isEmpty && testFileSet.contains(inherited.file) ? .fixture : .ordinary)))
             } else {
                 // Through a typealias to an SDK type (`struct FadeView: PlatformViewRepresentable`), the SDK type is
                 // what the component inherits from or conforms to.
@@ -162,7 +168,7 @@ public struct ExtractionStage: Sendable {
                 : resolver.resolveSimple(ref.name, prefixes: prefixes, scope: scope, scopeKey: scopeKey, fromFile: file)
             if let r = resolved {
                 if r == i { continue }
-                p.edges.append((r, .init(kind: ref.kind, file: file, line: Int(ref.line), context: ref.context)))
+                p.edges.append((r, .init(kind: ref.kind, file: file, line: Int(ref.line), context: testFiles[Int(ref.file)] ? .fixture : ref.context)))
             } else {
                 p.external[ref.name, default: 0] += 1
                 if SDKKnowledgeBase.isViewControllerName(resolver.externalTarget(of: ref.name) ?? ref.name) { p.externalViewControllerUses.insert(ref.kind) }

@@ -13,6 +13,11 @@ final class NameResolver: @unchecked Sendable {
     /// cannot denote a codebase type in any scope (`String`, `UIView`), which settles most lookups at once.
     private let knownSegments: Set<String>
     private let modules: ModuleFacts
+    /// Per component: declared in a test folder. Code outside test targets cannot name those types (a test target is
+    /// never linked into the app), so a production site never resolves to one: ProtonVPN's `OpenVPN.Credentials`
+    /// (a VPN framework's type) is not its UI tests' `Credentials`.
+    private let inTestFolder: [Bool]
+    private var testFiles: [String: Bool] = [:]
 
     /// Who is in which module, for choosing among same-named components.
     struct ModuleFacts: Sendable {
@@ -23,9 +28,10 @@ final class NameResolver: @unchecked Sendable {
     }
 
     /// A resolver with the same tables and a memo of its own, for another thread.
-    func copy() -> NameResolver { NameResolver(byQualifiedName: byQualifiedName, aliases: aliases, componentFiles: componentFiles, qualifiedNames: qualifiedNames, knownSegments: knownSegments, modules: modules) }
+    func copy() -> NameResolver { NameResolver(byQualifiedName: byQualifiedName, aliases: aliases, componentFiles: componentFiles, qualifiedNames: qualifiedNames, knownSegments: knownSegments, modules: modules, inTestFolder: inTestFolder) }
 
-    private init(byQualifiedName: [String: [Int]], aliases: [String: (target: String, scope: [String])], componentFiles: [String], qualifiedNames: [String], knownSegments: Set<String>, modules: ModuleFacts) {
+    private init(byQualifiedName: [String: [Int]], aliases: [String: (target: String, scope: [String])], componentFiles: [String], qualifiedNames: [String], knownSegments: Set<String>, modules: ModuleFacts, inTestFolder: [Bool]) {
+        self.inTestFolder = inTestFolder
         self.knownSegments = knownSegments
         self.modules = modules
         self.byQualifiedName = byQualifiedName
@@ -50,6 +56,7 @@ final class NameResolver: @unchecked Sendable {
         }
         aliases = a
         componentFiles = components.map(\.file)
+        inTestFolder = components.map { TestCode.testFolder(in: $0.file) != nil }
         qualifiedNames = components.map(\.qualifiedName)
         var segments = Set<String>()
         for q in components.map(\.qualifiedName) + typealiases.map(\.qualifiedName) {
@@ -95,7 +102,7 @@ final class NameResolver: @unchecked Sendable {
         guard knownSegments.contains(name) else { return nil }
         if aliasSimpleNames.contains(name) { return resolve(name, scope: scope, scopeKey: scopeKey, fromFile: fromFile) }
         for prefix in prefixes {
-            if let found = byQualifiedName[prefix + name] { return best(found, fromFile: fromFile) }
+            if let found = byQualifiedName[prefix + name], let r = best(reachable(found, fromFile: fromFile), fromFile: fromFile) { return r }
         }
         return nil
     }
@@ -130,7 +137,7 @@ final class NameResolver: @unchecked Sendable {
             candidates = result ?? []
             memo[key] = candidates
         }
-        return candidates.isEmpty ? nil : best(candidates, fromFile: fromFile)
+        return best(reachable(candidates, fromFile: fromFile), fromFile: fromFile)
     }
 
     /// Same-named candidates (one per module) for a name, following typealiases.
@@ -164,7 +171,19 @@ final class NameResolver: @unchecked Sendable {
 
     /// Among same-named components (one per module): those of the site's module, else of the modules it depends
     /// on, else all; of these the one whose file shares the longest folder prefix with the site.
-    private func best(_ candidates: [Int], fromFile: String) -> Int {
+    /// The candidates a site can name: test-folder types only from test files.
+    private func reachable(_ candidates: [Int], fromFile: String) -> [Int] {
+        guard candidates.contains(where: { inTestFolder[$0] }) else { return candidates }
+        let siteIsTest: Bool
+        if let known = testFiles[fromFile] { siteIsTest = known } else {
+            siteIsTest = TestCode.testFolder(in: fromFile) != nil
+            testFiles[fromFile] = siteIsTest
+        }
+        return siteIsTest ? candidates : candidates.filter { !inTestFolder[$0] }
+    }
+
+    private func best(_ candidates: [Int], fromFile: String) -> Int? {
+        guard !candidates.isEmpty else { return nil }
         if candidates.count == 1 { return candidates[0] }
         var pool = candidates
         if let site = modules.fileModules[fromFile] {

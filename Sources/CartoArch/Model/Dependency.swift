@@ -37,7 +37,8 @@ public enum ReferenceContext: UInt8, Sendable, Hashable {
     /// A member that builds a SwiftUI view (`@ViewBuilder`, `-> some View`, `-> AnyView`): view code wherever it is
     /// declared (`AppTab.makeContentView()` choosing each tab's screen is the tab bar's view code, not the model's).
     case viewBuilding
-    /// A preview or mock fixture (`static var mock`, `static func previewData()`): test code, which no rule constrains.
+    /// A preview or mock fixture (`static var mock`, `static func previewData()`), or any reference written in a test
+    /// file: test code, which no rule constrains.
     case fixture
 
     // SyntaxCollector.enterMember decides a member's context from its signature with these tables.

@@ -1,9 +1,22 @@
 /// Coordinators, routers, wireframes and flow controllers named as such.
 public struct CoordinatorNaming: CategorisationHeuristic {
     public static let identifier = "coordinator-naming"
-    public static let summary = "Types named …Coordinator, …Router, …Wireframe, …FlowController, …Flow or …Navigator that touch navigation (refer to view controllers, call navigation APIs or hold other coordinators), and protocols of that name, coordinate view controllers: they are coordinating controllers."
-    public static let suffixes = ["Coordinator", "Coordinating", "Router", "Routing", "Wireframe", "FlowController", "Flow", "Navigator", "Navigating"]
+    public static let summary = "Types named …Coordinator, …Router, …Wireframe, …FlowController, …Flow, …Navigator or …NavigationService that touch navigation (refer to view controllers, call navigation APIs or hold other coordinators), and protocols of that name, coordinate view controllers: they are coordinating controllers."
+    public static let suffixes = ["Coordinator", "Coordinating", "Router", "Routing", "Wireframe", "FlowController", "Flow", "Navigator", "Navigating",
+                                  "NavigationService"]
     public static let triggeringExamples = [
+        CategorisationExample("""
+            import AppKit
+            final class AboutWindowController: NSWindowController {}
+            final class SettingsWindowController: NSWindowController {}
+            protocol WindowService { func showIfPresent(windowController: NSWindowController.Type) -> Bool ; func openAbout() ; func openSettings() }
+            final class NavigationService {
+                let windowService: WindowService
+                init(windowService: WindowService) { self.windowService = windowService }
+                func showAbout() { guard !windowService.showIfPresent(windowController: AboutWindowController.self) else { return } ; windowService.openAbout() }
+                func showSettings() { guard !windowService.showIfPresent(windowController: SettingsWindowController.self) else { return } ; windowService.openSettings() }
+            }
+            """, component: "NavigationService", layer: "controller", role: Role.coordinator),
         CategorisationExample("""
             import UIKit
             final class CheckoutCoordinator { let navigation: UINavigationController ; init(navigation: UINavigationController) { self.navigation = navigation } }
