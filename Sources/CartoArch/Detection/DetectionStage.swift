@@ -80,17 +80,9 @@ public struct DetectionStage: Sendable {
             for t in summary.typealiases {
                 typealiases.append(TypealiasInfo(qualifiedName: t.path.joined(separator: "."), target: t.target, file: file, line: t.line))
             }
-            // `#if`/`#else` branches declaring the same type in one file declare one type: merged into the first.
-            var declaredHere: [String: Int] = [:]
             for record in summary.records {
                 switch record.kind {
                 case .type(let kind):
-                    let qualifiedName = record.path.joined(separator: ".")
-                    if let first = declaredHere[qualifiedName] {
-                        components[first].merge(record)
-                        continue
-                    }
-                    declaredHere[qualifiedName] = components.count
                     var c = Component(
                         id: "", name: record.path.last ?? "", qualifiedName: record.path.joined(separator: "."), kind: kind,
                         file: file, line: record.line, size: record.endLine - record.line + 1,
@@ -148,6 +140,23 @@ public struct DetectionStage: Sendable {
     private static func assignIdentifiers(_ components: inout [Component]) {
         var counts: [String: Int] = [:]
         for c in components { counts[c.qualifiedName, default: 0] += 1 }
+        // `#if`/`#else` branches declaring the same type in one file declare one type: merged into the first.
+        // Looked for only among names declared more than once, so the common case costs nothing more.
+        if counts.values.contains(where: { $0 > 1 }) {
+            var first: [String: Int] = [:]
+            var absorbed = Array(repeating: false, count: components.count)
+            for i in components.indices where counts[components[i].qualifiedName]! > 1 {
+                let key = components[i].qualifiedName + "\u{1}" + components[i].file
+                if let f = first[key] {
+                    components[f].absorb(components[i])
+                    absorbed[i] = true
+                    counts[components[i].qualifiedName]! -= 1
+                } else {
+                    first[key] = i
+                }
+            }
+            if absorbed.contains(true) { components = components.indices.filter { !absorbed[$0] }.map { components[$0] } }
+        }
         var inFile: [String: Int] = [:]
         for c in components where counts[c.qualifiedName]! > 1 { inFile["\(c.qualifiedName) (\(c.file))", default: 0] += 1 }
         for i in components.indices {
@@ -173,17 +182,15 @@ final class AtomicCounter: @unchecked Sendable {
 
 extension Component {
     /// Folds another declaration of the same type in the same file (an `#if`/`#else` branch) into this one.
-    mutating func merge(_ record: FileSummary.Record) {
-        for entry in record.inheritance where !inheritance.contains(where: { $0.name == entry.name }) {
-            inheritance.append(InheritedTypeName(name: entry.name, file: file, line: entry.line))
-        }
-        for a in record.attributes where !attributes.contains(a) { attributes.append(a) }
-        properties += record.properties
-        methods += record.methods
-        references += record.references
-        navigationCalls.formUnion(record.navigationCalls)
-        buildsViews = buildsViews || record.buildsViews
-        ignoredRules.formUnion(record.ignoredRules)
-        size += record.endLine - record.line + 1
+    mutating func absorb(_ other: Component) {
+        for entry in other.inheritance where !inheritance.contains(where: { $0.name == entry.name }) { inheritance.append(entry) }
+        for a in other.attributes where !attributes.contains(a) { attributes.append(a) }
+        properties += other.properties
+        methods += other.methods
+        references += other.references
+        navigationCalls.formUnion(other.navigationCalls)
+        buildsViews = buildsViews || other.buildsViews
+        ignoredRules.formUnion(other.ignoredRules)
+        size += other.size
     }
 }

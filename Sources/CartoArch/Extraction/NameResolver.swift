@@ -17,6 +17,7 @@ final class NameResolver: @unchecked Sendable {
     /// never linked into the app), so a production site never resolves to one: ProtonVPN's `OpenVPN.Credentials`
     /// (a VPN framework's type) is not its UI tests' `Credentials`.
     private let inTestFolder: [Bool]
+    private let hasTestTypes: Bool
     private var testFiles: [String: Bool] = [:]
 
     /// Who is in which module, for choosing among same-named components.
@@ -32,6 +33,7 @@ final class NameResolver: @unchecked Sendable {
 
     private init(byQualifiedName: [String: [Int]], aliases: [String: (target: String, scope: [String])], componentFiles: [String], qualifiedNames: [String], knownSegments: Set<String>, modules: ModuleFacts, inTestFolder: [Bool]) {
         self.inTestFolder = inTestFolder
+        self.hasTestTypes = inTestFolder.contains(true)
         self.knownSegments = knownSegments
         self.modules = modules
         self.byQualifiedName = byQualifiedName
@@ -56,7 +58,14 @@ final class NameResolver: @unchecked Sendable {
         }
         aliases = a
         componentFiles = components.map(\.file)
-        inTestFolder = components.map { TestCode.testFolder(in: $0.file) != nil }
+        var testFolderOfFile: [String: Bool] = [:]
+        inTestFolder = components.map { c in
+            if let known = testFolderOfFile[c.file] { return known }
+            let inTests = TestCode.testFolder(in: c.file) != nil
+            testFolderOfFile[c.file] = inTests
+            return inTests
+        }
+        hasTestTypes = inTestFolder.contains(true)
         qualifiedNames = components.map(\.qualifiedName)
         var segments = Set<String>()
         for q in components.map(\.qualifiedName) + typealiases.map(\.qualifiedName) {
@@ -173,7 +182,7 @@ final class NameResolver: @unchecked Sendable {
     /// on, else all; of these the one whose file shares the longest folder prefix with the site.
     /// The candidates a site can name: test-folder types only from test files.
     private func reachable(_ candidates: [Int], fromFile: String) -> [Int] {
-        guard candidates.contains(where: { inTestFolder[$0] }) else { return candidates }
+        guard hasTestTypes, candidates.contains(where: { inTestFolder[$0] }) else { return candidates }
         let siteIsTest: Bool
         if let known = testFiles[fromFile] { siteIsTest = known } else {
             siteIsTest = TestCode.testFolder(in: fromFile) != nil
