@@ -60,8 +60,12 @@ public struct AnalysisStage: Sendable {
         let judgesViews = layers.contains { $0.name == LayerDefinition.view.name }
         // Colours and styles of the codebase (`ThemedColor: ShapeStyle, View`) are values a model may carry, like
         // SwiftUI's `Color`: not views, whatever else they conform to.
-        let styleValues = architecture.conformances.map { targets in
-            targets.contains { target in
+        // So is a codebase's theming: a model-layer type named for its theme or appearance (ownCloud's `Theme`,
+        // `ThemeCollection` and `Themeable` that every view registers with; ProtonVPN's `DarkAppearance`) is styling
+        // the views apply, not a model they depend on (measured: 242 of ownCloud's 554 first-run findings).
+        let styleValues = architecture.conformances.indices.map { i in
+            if assignments[i].layer == LayerDefinition.model.name, Self.namesStyling(components[i].name) { return true }
+            return architecture.conformances[i].contains { target in
                 guard case .external(let name) = target else { return false }
                 return SDKKnowledgeBase.unqualified(name) == "ShapeStyle"
             }
@@ -179,6 +183,11 @@ public struct AnalysisStage: Sendable {
             components: reportComponents, dependencies: lists.dependencies,
             externalDependencies: lists.external, violations: violations, metrics: metrics,
             diagnostics: document.diagnostics)
+    }
+
+    /// Names of theming and appearance types.
+    static func namesStyling(_ name: String) -> Bool {
+        name.contains("Theme") || name.contains("Appearance")
     }
 
     /// Views that are SwiftUI views (conforming, directly or through the codebase's protocols, to a SwiftUI view

@@ -33,7 +33,7 @@ public struct ViewIsolationRule: ArchitectureRule {
     public let identifier = "view-isolation"
     public let aliases = ["R1"]
     public let name = "Views depend only on views"
-    public let summary = "A component of the View layer must not depend on Model or Controller components (the paper's R1); pass data in through view types or protocols that the view layer declares. A type and the types nested in it count as one unit; in presets that tell delegate protocols apart (auto, mvvm, viper), a view holding its own delegate or data-source protocol (StatusView → StatusViewDelegate) talks back as MVC means it to. Under auto the rule is for UIKit and AppKit views: a SwiftUI view is declared from its data and may hold its model or view model in any style (--preset mvc applies R1 to it as written)."
+    public let summary = "A component of the View layer must not depend on Model or Controller components (the paper's R1); pass data in through view types or protocols that the view layer declares. A type and the types nested in it count as one unit; in presets that tell delegate protocols apart (auto, mvvm, viper), a view holding its own delegate or data-source protocol (StatusView → StatusViewDelegate) talks back as MVC means it to. Under auto the rule is for UIKit and AppKit views: a SwiftUI view is declared from its data and may hold its model or view model in any style (--preset mvc applies R1 to it as written). Theming (model-layer types named …Theme… or …Appearance…) and colours (ShapeStyle) are styling any view may use."
     public let triggeringExamples = [
         """
         import UIKit
@@ -56,6 +56,17 @@ public struct ViewIsolationRule: ArchitectureRule {
         import UIKit
         final class Badge: UIView {}
         final class ProductCell: UITableViewCell { let badge = Badge() ; func configure(title: String) {} }
+        """,
+        // Theming is styling the views apply, not a model they depend on.
+        """
+        import UIKit
+        protocol Themeable: AnyObject { func apply(_ theme: Theme) }
+        final class Theme { static let shared = Theme() ; var tint = UIColor.blue ; func register(_ client: Themeable) {} }
+        final class ProgressBar: UIView, Themeable {
+            override init(frame: CGRect) { super.init(frame: frame) ; Theme.shared.register(self) }
+            required init?(coder: NSCoder) { nil }
+            func apply(_ theme: Theme) { tintColor = theme.tint }
+        }
         """,
         """
         import UIKit
