@@ -223,7 +223,7 @@ final class ModuleAnalysisTests: XCTestCase {
         }
         let report = try TestCodebase(files).analyze()
         XCTAssertEqual(report.architecture.style, .mvc)
-        let settings = try XCTUnwrap(report.architecture.modules.first { $0.module == "Settings" })
+        let settings = try module("Settings", in: report)
         XCTAssertEqual(settings.style, .swiftui)
         XCTAssertFalse(settings.inherited)
         let isolation = report.violations.filter { $0.rule == "view-isolation" }
@@ -246,12 +246,17 @@ final class ModuleAnalysisTests: XCTestCase {
         }
         let report = try TestCodebase(files).analyze()
         XCTAssertEqual(report.architecture.style, .mvc)
-        let widget = try XCTUnwrap(report.architecture.modules.first { $0.module == "Widget" })
+        let widget = try module("Widget", in: report)
         XCTAssertEqual(widget.style, .swiftui)
         XCTAssertFalse(widget.inherited)
-        let share = try XCTUnwrap(report.architecture.modules.first { $0.module == "Share" })
+        let share = try module("Share", in: report)
         XCTAssertTrue(share.inherited)
         XCTAssertEqual(report.violations.filter { $0.rule == "view-isolation" }.map(\.from), ["LinkRow"])
+    }
+
+    /// One module's detected architecture; fails the test when the report has no such module.
+    private func module(_ name: String, in report: ArchitectureReport) throws -> ModuleArchitecture {
+        try XCTUnwrap(report.architecture.modules.first { $0.module == name }, "no module \(name) in the report")
     }
 }
 

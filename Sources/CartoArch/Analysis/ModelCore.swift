@@ -132,14 +132,17 @@ struct ModelCore {
         // Screen-factory interfaces (ProtonVPN's `protocol CountryService { func makeCountryViewController(…) ->
         // CountryViewController }`): every requirement returns a screen or presents one. They are the presentation's
         // factories, as struct and enum screen factories are.
-        var presentationNamesForFactories: Set<String>?
+        // Names of the codebase's presentation types, built the first time a signature is looked at (most
+        // codebases have few screen-factory protocols and application types with static members).
+        var presentationTypeNames: Set<String>?
+        func isPresentationTypeName(_ name: String) -> Bool {
+            if presentationTypeNames == nil { presentationTypeNames = Set(components.indices.filter { isPres[$0] }.map { components[$0].name }) }
+            return presentationTypeNames!.contains(name)
+        }
         func namesScreen(_ written: String?) -> Bool {
             guard var name = written?.trimmingCharacters(in: CharacterSet(charactersIn: "?! ")) else { return false }
             if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }
-            if presentationNamesForFactories == nil {
-                presentationNamesForFactories = Set(components.indices.filter { isPres[$0] }.map { components[$0].name })
-            }
-            return presentationNamesForFactories!.contains(name) || SDKKnowledgeBase.isViewControllerName(name)
+            return isPresentationTypeName(name) || SDKKnowledgeBase.isViewControllerName(name)
         }
         for i in components.indices where outer[i] == i && isPlain[i] && components[i].kind == .protocol && touchesPresentation[i] {
             let methods = components[i].methods
@@ -168,15 +171,12 @@ struct ModelCore {
         // dependency container; Aidoku's `AppDelegate.legacySettingKeys`) reaches no presentation when none of them
         // hands out the app itself or a screen or view (`AppDelegate.shared`, `static var mainWindow`).
         let applicationTypes = assignments.indices.filter { assignments[$0].role == Role.applicationDelegate }
-        var presentationNames = Set<String>()
-        if applicationTypes.contains(where: { i in components[i].properties.contains(where: \.isStatic) || components[i].methods.contains(where: \.isStatic) }) {
-            for (i, a) in assignments.enumerated() where isPres[i] || a.role == Role.applicationDelegate { presentationNames.insert(components[i].name) }
-        }
+        let applicationTypeNames = Set(applicationTypes.map { components[$0].name })
         func handsOutPresentation(_ written: String?) -> Bool {
             guard let written else { return false }
             let name = written.trimmingCharacters(in: CharacterSet(charactersIn: "?! "))
-            return presentationNames.contains(name) || SDKKnowledgeBase.isViewControllerName(name) || SDKKnowledgeBase.isViewName(name)
-                || name.hasSuffix("Window") || name.hasSuffix("Scene")
+            return applicationTypeNames.contains(name) || isPresentationTypeName(name) || SDKKnowledgeBase.isViewControllerName(name)
+                || SDKKnowledgeBase.isViewName(name) || name.hasSuffix("Window") || name.hasSuffix("Scene")
         }
         self.isApplicationService = components.indices.map { i in
             (isHelper[i] && (modelServices[i]?.count ?? 0) >= Self.applicationServiceThreshold)
