@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
@@ -51,7 +52,18 @@ let package = Package(
         ),
         // Drivers for apps under test over W3C WebDriver: the browser dialect (chromedriver + Chromium) and the
         // iOS dialect (Appium XCUITest / WebDriverAgent page sources), behind one AppDriver protocol.
-        .target(name: "CartoDrivers", dependencies: ["CartoCore"]),
+        // WebDriver over AsyncHTTPClient (host names, IPv6, https with --cacert, basic auth).
+        .target(
+            name: "CartoDrivers",
+            dependencies: [
+                "CartoCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
         // GUI exploration: state recognition (the paper's Algorithm 1), event planning, strategies, outputs.
         .target(name: "CartoExplore", dependencies: ["CartoCore", "CartoDrivers", .product(name: "Yams", package: "Yams")]),
         // The stub HTTP server for apps under test: WireMock-compatible mappings, admin API, scenarios, recording,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every test. Installs what the tests need first (headless Chromium and chromedriver from Debian),
+# Runs every test. Installs what the tests need first (headless Chromium and chromedriver, nginx and openssl from Debian),
 # so it works on a clean machine: `bash scripts/test.sh`. Ends with a line `tests: N passed, N failed, N skipped`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -7,6 +7,9 @@ cd "$(dirname "$0")/.."
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
+# A TLS reverse proxy with basic authentication in front of chromedriver (remote --webdriver tests).
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || need+=(nginx-light)
+command -v openssl >/dev/null 2>&1 || need+=(openssl)
 if [ ${#need[@]} -gt 0 ]; then
     echo "==> installing ${need[*]}" >&2
     SUDO=""

@@ -36,8 +36,11 @@ struct CrawlCommand: ParsableCommand {
     @Option(help: "Continue the interrupted crawl in this output folder.")
     var resume: String?
 
-    @Option(help: "WebDriver server: a running chromedriver, or Appium for iOS (default: start chromedriver).")
+    @Option(help: "WebDriver server: a running chromedriver, Appium for iOS, or a Selenium Grid / Appium hub; local or remote: http(s)://[USER:PASSWORD@]HOST:PORT[/PATH] (default: start chromedriver). With --resume: the server to continue on (credentials are never saved).")
     var webdriver: String?
+
+    @Option(help: "A PEM file of certificates to trust for an https --webdriver (besides the system's).")
+    var cacert: String?
 
     @Option(name: .customLong("bundle-id"), help: "iOS app to crawl through Appium's XCUITest driver (with --webdriver).")
     var bundleID: String?
@@ -136,7 +139,8 @@ struct CrawlCommand: ParsableCommand {
             for spec in inputs { _ = try InputRule(parsing: spec) }
             for spec in only { do { _ = try ElementMatcher(spec) } catch let e as CartoError { throw CartoError("--only " + e.message) } }
             info = CrawlOutput.RunInfo(
-                platform: bundleID == nil ? "web" : "ios", start: bundleID ?? target!, webdriver: webdriver, bundleID: bundleID,
+                platform: bundleID == nil ? "web" : "ios", start: bundleID ?? target!,
+                webdriver: try webdriver.map { try WebDriverEndpoint(parsing: $0, caCertificatePath: cacert).description }, bundleID: bundleID,
                 strategy: strategy.rawValue, wait: wait, rows: rows.rawValue, weights: w, block: block,
                 maxEvents: maxEvents, maxStates: maxStates, maxDepth: maxDepth, maxTime: maxTime, seed: seed, screenshots: !noScreenshots)
             info.abstraction = abstraction?.rawValue
@@ -150,6 +154,7 @@ struct CrawlCommand: ParsableCommand {
             info.only = only
             info.saturation = saturation
             info.blockRequests = blockRequests.isEmpty ? nil : blockRequests
+            info.cacert = cacert.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             info.animations = animations.rawValue
             if let setup = setup ?? specification?.setup {
                 _ = try JourneyScript.read(setup)
@@ -202,10 +207,18 @@ struct CrawlCommand: ParsableCommand {
         if resumed == nil { try out.saveRunInfo(info) }
 
         if !quiet { StandardError.write("carto crawl: starting \(info.platform == "web" ? (info.webdriver == nil ? "chromedriver and Chromium" : "a browser session") : "the iOS app \(info.start)")…\n") }
-        let driver = try openDriver(start: info.platform == "ios" ? info.start : startURL!.absoluteString, platform: info.platform,
-                                    webdriver: info.webdriver, bundleID: info.bundleID, desktop: desktop, headless: true,
+        // Credentials are not saved with the crawl: a resume on a server that needs them passes --webdriver again.
+        let driver: AppDriver
+        do {
+            driver = try openDriver(start: info.platform == "ios" ? info.start : startURL!.absoluteString, platform: info.platform,
+                                    webdriver: webdriver ?? info.webdriver, cacert: cacert ?? info.cacert, bundleID: info.bundleID, desktop: desktop, headless: true,
                                     blockedRequests: (info.blockRequests ?? []) + (specification?.blockRequests ?? []),
                                     animationPlaybackRate: (info.animations.flatMap(BrowserDriver.AnimationSpeed.init(rawValue:)) ?? .fast).playbackRate)
+        } catch {
+            // Nothing was explored: a fresh folder made for this run goes again, so a corrected command can reuse it.
+            if resumed == nil { out.discard() }
+            throw error
+        }
         defer { driver.close() }
 
         let progress = resume == nil ? nil : try out.loadProgress()

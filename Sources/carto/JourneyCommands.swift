@@ -6,16 +6,14 @@ import CartoJourneys
 import Foundation
 
 /// Opens the driver a command needs: Chromium (embedded chromedriver or --webdriver) or an iOS app through Appium.
-func openDriver(start: String, platform: String, webdriver: String?, bundleID: String?, desktop: Bool, headless: Bool,
+func openDriver(start: String, platform: String, webdriver: String?, cacert: String? = nil, bundleID: String?, desktop: Bool, headless: Bool,
                 blockedRequests: [String] = [], animationPlaybackRate: Double = 1) throws -> AppDriver {
-    let webdriverURL = try webdriver.map { text -> URL in
-        guard let url = URL(string: text), url.scheme == "http" else { throw CartoError("--webdriver \(text): expected http://HOST:PORT") }
-        return url
-    }
+    let endpoint = try webdriver.map { try WebDriverEndpoint(parsing: $0, caCertificatePath: cacert) }
+    if cacert != nil && endpoint == nil { throw CartoError("--cacert \(cacert!): only used with --webdriver https://…") }
     do {
         if platform == "ios" || bundleID != nil {
-            guard let webdriverURL else { throw CartoError("an iOS journey needs --webdriver URL (Appium with the XCUITest driver)") }
-            return try IOSDriver(webdriver: webdriverURL, bundleID: bundleID ?? start)
+            guard let endpoint else { throw CartoError("an iOS journey needs --webdriver URL (Appium with the XCUITest driver)") }
+            return try IOSDriver(endpoint: endpoint, bundleID: bundleID ?? start)
         }
         guard let url = URL(string: start), url.scheme != nil else { throw CartoError("\(start): not a URL; pass the web app's address (http://…)") }
         var options = BrowserDriver.Options()
@@ -23,9 +21,11 @@ func openDriver(start: String, platform: String, webdriver: String?, bundleID: S
         options.headless = headless
         options.blockedRequests = blockedRequests
         options.animationPlaybackRate = animationPlaybackRate
-        return try BrowserDriver(startURL: url, webdriver: webdriverURL, options: options)
+        return try BrowserDriver(startURL: url, endpoint: endpoint, options: options)
     } catch let error as WebDriverError {
-        throw CartoError("\(webdriver ?? "chromedriver"): \(error)", status: .driverError)
+        // Transport failures name the server themselves; others get its address in front.
+        if error.transport != nil { throw error.cartoError }
+        throw CartoError("\(endpoint?.description ?? "chromedriver"): \(error)", status: .driverError)
     }
 }
 
@@ -46,8 +46,10 @@ struct RecordCommand: ParsableCommand {
     var url: String
     @Option(name: .shortAndLong, help: "Output folder.")
     var output: String = "carto-recording"
-    @Option(help: "A running chromedriver (default: start one).")
+    @Option(help: "A running chromedriver, local or remote: http(s)://[USER:PASSWORD@]HOST:PORT[/PATH] (default: start one).")
     var webdriver: String?
+    @Option(help: "A PEM file of certificates to trust for an https --webdriver (besides the system's).")
+    var cacert: String?
     @Option(help: "Stop after this many seconds.")
     var duration: Double?
     @Flag(help: "Run Chromium without a window (for recordings driven by another program through --webdriver).")
@@ -66,7 +68,7 @@ struct RecordCommand: ParsableCommand {
         #if os(Linux)
         if !headless && !hasDisplay { throw CartoError("no display to show Chromium on (DISPLAY is not set); run on a desktop, or pass --headless with --duration") }
         #endif
-        guard let driver = try openDriver(start: url, platform: "web", webdriver: webdriver, bundleID: nil, desktop: desktop, headless: headless) as? BrowserDriver else {
+        guard let driver = try openDriver(start: url, platform: "web", webdriver: webdriver, cacert: cacert, bundleID: nil, desktop: desktop, headless: headless) as? BrowserDriver else {
             throw CartoError("carto record works with web apps in Chromium")
         }
         defer { driver.close() }
@@ -112,8 +114,10 @@ struct ReplayCommand: ParsableCommand {
     var script: String
     @Option(help: "Start here instead of the script's start URL (the same app served elsewhere).")
     var url: String?
-    @Option(help: "WebDriver server: a running chromedriver, or Appium for iOS.")
+    @Option(help: "WebDriver server: a running chromedriver, or Appium for iOS; local or remote: http(s)://[USER:PASSWORD@]HOST:PORT[/PATH].")
     var webdriver: String?
+    @Option(help: "A PEM file of certificates to trust for an https --webdriver (besides the system's).")
+    var cacert: String?
     @Option(name: .customLong("bundle-id"), help: "iOS app (with --webdriver), instead of the script's start.")
     var bundleID: String?
     @Option(name: .customLong("var"), help: "A value for ${NAME} in the script: NAME=VALUE (repeatable; the environment is used too).")
@@ -143,7 +147,7 @@ struct ReplayCommand: ParsableCommand {
         options.wait = try WaitPolicy(parsing: wait)
         try options.addVariables(variables)
         let driver = try openDriver(start: url ?? journey.start, platform: bundleID != nil ? "ios" : journey.platform, webdriver: webdriver,
-                                    bundleID: bundleID, desktop: desktop, headless: true)
+                                    cacert: cacert, bundleID: bundleID, desktop: desktop, headless: true)
         defer { driver.close() }
         let format = format
         let result = try Replayer(driver: driver, options: options).run(journey, name: script) { step in

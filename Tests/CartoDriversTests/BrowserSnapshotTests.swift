@@ -301,3 +301,26 @@ final class BrowserAnimationSpeedTests: XCTestCase {
         XCTAssertLessThan(try XCTUnwrap(waited[.fast]), 1.2, "3 s at 10×, after a navigation")
     }
 }
+
+/// A DevTools command the browser rejects is that command's error, with the browser's words: the session goes on.
+final class DevToolsErrorTests: XCTestCase {
+    func testADevToolsErrorKeepsItsMessageAndTheSessionLives() throws {
+        let (site, service) = try serveWithChromeDriver(["index.html": "<title>Home</title><button id='b'>Go</button>"])
+        for direct in [true, false] {
+            setenv("CARTO_DEVTOOLS", direct ? "direct" : "chromedriver", 1)
+            defer { unsetenv("CARTO_DEVTOOLS") }
+            let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+            defer { driver.close() }
+            XCTAssertEqual(driver.usesDirectDevTools, direct)
+            try driver.restart()
+            do {
+                _ = try driver.cdp("DOM.resolveNode", ["backendNodeId": 987_654])
+                XCTFail("expected the browser to refuse an unknown node")
+            } catch let error as WebDriverError {
+                XCTAssertFalse(error.endsSession, "\(error.code): \(error.message)")
+                XCTAssertTrue(error.message.contains("No node with given id found"), error.message)
+            }
+            XCTAssertEqual(try driver.snapshot().context.title, "Home", "the session still answers")
+        }
+    }
+}

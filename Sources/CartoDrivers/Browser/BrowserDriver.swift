@@ -40,15 +40,21 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         public var playbackRate: Double { self == .fast ? 10 : 1 }
     }
 
-    /// Starts a session on `webdriver` (a running chromedriver), or starts chromedriver itself when nil.
-    public init(startURL: URL, webdriver: URL? = nil, options: Options = Options()) throws {
+    /// Starts a session on `webdriver` (a running chromedriver on this machine), or starts chromedriver itself when nil.
+    public convenience init(startURL: URL, webdriver: URL? = nil, options: Options = Options()) throws {
+        try self.init(startURL: startURL, endpoint: webdriver.map { WebDriverEndpoint(url: $0) }, options: options)
+    }
+
+    /// Starts a session on `endpoint` (chromedriver, a Selenium Grid hub or a cloud, local or remote), or starts
+    /// chromedriver itself when nil.
+    public init(startURL: URL, endpoint: WebDriverEndpoint?, options: Options = Options()) throws {
         guard let scheme = startURL.scheme, ["http", "https", "file"].contains(scheme) else {
             throw CartoError("\(startURL.absoluteString): not an http(s) or file URL; pass the web app's address")
         }
         self.startURL = startURL
         self.origin = BrowserOrigin.of(startURL)
-        if let webdriver {
-            client = WebDriverClient(baseURL: webdriver)
+        if let endpoint {
+            client = WebDriverClient(endpoint: endpoint)
         } else {
             let started = try ChromeDriverService.start()
             service = started
@@ -97,7 +103,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
 
     private static func openDevTools(client: WebDriverClient, capabilities: [String: Any]) -> DevToolsConnection? {
         guard ProcessInfo.processInfo.environment["CARTO_DEVTOOLS"] != "chromedriver",
-              ["127.0.0.1", "localhost"].contains(client.baseURL.host ?? ""),
+              client.endpoint.isLoopback,
               let address = (capabilities["goog:chromeOptions"] as? [String: Any])?["debuggerAddress"] as? String,
               let target = try? client.windowHandle() else { return nil }
         let started = Date()

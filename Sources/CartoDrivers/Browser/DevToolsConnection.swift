@@ -5,7 +5,7 @@ import Foundation
 /// WebSocket. A command costs ~1 ms this way instead of ~4 ms through chromedriver (`goog/cdp/execute`: a new HTTP
 /// connection and its navigation bookkeeping per command), and a tap that navigates returns once the page handled
 /// it instead of once the next page loaded — the idle wait covers that, as it does for every other kind of work.
-/// Errors look like chromedriver's, so callers do not care which channel answered.
+/// Command errors keep the browser's message (code `devtools error`); a closed connection is a `transport` error.
 final class DevToolsConnection {
     private let socket: LoopbackWebSocket
     private var nextID = 0
@@ -57,7 +57,10 @@ final class DevToolsConnection {
                 guard let object = try? JSONSerialization.jsonObject(with: message) as? [String: Any],
                       let id = object["id"] as? Int, id >= first, id <= nextID, results[id - first] == nil else { continue }
                 if let error = object["error"] as? [String: Any], failure == nil {
-                    failure = WebDriverError(code: "unknown error", message: "\(commands[id - first].method): \(error["message"] as? String ?? "failed")", httpStatus: nil)
+                    // The browser's own words ("Cannot find context with specified id"): an error of this command,
+                    // not of the session — only a closed connection ends that.
+                    let detail = [error["message"] as? String, error["data"] as? String].compactMap { $0 }.joined(separator: ": ")
+                    failure = WebDriverError(code: WebDriverError.devToolsCode, message: "\(commands[id - first].method): \(detail.isEmpty ? "failed" : detail)", httpStatus: nil)
                 }
                 results[id - first] = object["result"] as? [String: Any] ?? [:]
                 missing -= 1

@@ -14,8 +14,13 @@ public final class IOSDriver: AppDriver, @unchecked Sendable {
     private var lastAppState = 4
 
     /// Starts a session on Appium (`webdriver`) for the installed app `bundleID`.
-    public init(webdriver: URL, bundleID: String, extraCapabilities: [String: Any] = [:]) throws {
-        client = WebDriverClient(baseURL: webdriver)
+    public convenience init(webdriver: URL, bundleID: String, extraCapabilities: [String: Any] = [:]) throws {
+        try self.init(endpoint: WebDriverEndpoint(url: webdriver), bundleID: bundleID, extraCapabilities: extraCapabilities)
+    }
+
+    /// Starts a session on Appium at `endpoint` (this machine, another Mac, a device cloud) for the app `bundleID`.
+    public init(endpoint: WebDriverEndpoint, bundleID: String, extraCapabilities: [String: Any] = [:]) throws {
+        client = WebDriverClient(endpoint: endpoint)
         self.bundleID = bundleID
         var capabilities: [String: Any] = [
             "platformName": "iOS", "appium:automationName": "XCUITest", "appium:bundleId": bundleID,

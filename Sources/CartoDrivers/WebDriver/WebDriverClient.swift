@@ -7,14 +7,43 @@ public struct WebDriverError: Error, CustomStringConvertible, Sendable {
     public var code: String
     public var message: String
     public var httpStatus: Int?
+    /// Why the server could not be talked to, when `code` is `transport`.
+    public var transport: WebDriverTransportFailure?
+
+    public init(code: String, message: String, httpStatus: Int?, transport: WebDriverTransportFailure? = nil) {
+        self.code = code; self.message = message; self.httpStatus = httpStatus; self.transport = transport
+    }
+
+    /// The error for a command line: exit 2 when the address, certificate or credentials need correcting, else 3
+    /// (the driver went away; a crawl's progress is saved and can be resumed).
+    public var cartoError: CartoError {
+        CartoError(description, status: transport?.isConfigurationError == true ? .inputError : .driverError)
+    }
+
+    /// A Chrome DevTools command failed (its message says why); the session goes on.
+    public static let devToolsCode = "devtools error"
+
+    /// Whether the session is gone: the server stopped answering or forgot the session. Errors of one command
+    /// (a DevTools error, a script error, chromedriver's "unknown error" about a page) leave it usable.
+    public var endsSession: Bool {
+        switch code {
+        case "transport", "invalid session id", "session not created": return true
+        case "unknown error":
+            let m = message.lowercased()
+            return m.contains("chrome not reachable") || m.contains("disconnected") || m.contains("session deleted")
+        default: return false
+        }
+    }
 
     public var description: String {
+        if transport != nil { return message }
         switch code {
         case "no such element": return "element not found: \(message)"
         case "invalid session id": return "the WebDriver session ended (the driver or the app went away): \(message)"
         case "session not created": return "could not start a WebDriver session (is the browser/app installed and the driver version matching?): \(message)"
         case "timeout", "script timeout": return "timed out: \(message)"
         case "javascript error": return "script failed in the page: \(message)"
+        case Self.devToolsCode: return "DevTools: \(message)"
         case "transport": return "the WebDriver server did not answer (is it running? restart it or check --webdriver): \(message)"
         case "element click intercepted": return "another element covers the target: \(message)"
         case "element not interactable": return "the element cannot be used (hidden or disabled): \(message)"
@@ -26,21 +55,27 @@ public struct WebDriverError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// A blocking W3C WebDriver client (https://www.w3.org/TR/webdriver2/) over HTTP on loopback.
-/// Dialects (browser, iOS through Appium/WebDriverAgent) are built on top of it. Calls block: a crawl issues one
-/// command at a time and waits for its answer, so there is nothing to gain from async here.
+/// A blocking W3C WebDriver client (https://www.w3.org/TR/webdriver2/) over HTTP(S), local or remote (see
+/// `WebDriverEndpoint`). Dialects (browser, iOS through Appium/WebDriverAgent) are built on top of it. Calls block:
+/// a session issues one command at a time and waits for its answer, so there is nothing to gain from async here.
 public final class WebDriverClient: @unchecked Sendable {
     // Mutable state (the session id) is only touched by the one thread driving the session.
-    public let baseURL: URL
+    public let endpoint: WebDriverEndpoint
+    public var baseURL: URL { endpoint.url }
     public private(set) var sessionID: String?
     private let requestTimeout: TimeInterval
 
     /// `CARTO_TRACE_WEBDRIVER=1`: every command and its duration on stderr.
     static let trace = ProcessInfo.processInfo.environment["CARTO_TRACE_WEBDRIVER"] == "1"
 
-    public init(baseURL: URL, requestTimeout: TimeInterval = 60) {
-        self.baseURL = baseURL
+    public init(endpoint: WebDriverEndpoint, requestTimeout: TimeInterval = 60) {
+        self.endpoint = endpoint
         self.requestTimeout = requestTimeout
+    }
+
+    /// A server without credentials or extra certificates (a local chromedriver, a test's fake driver).
+    public convenience init(baseURL: URL, requestTimeout: TimeInterval = 60) {
+        self.init(endpoint: WebDriverEndpoint(url: baseURL), requestTimeout: requestTimeout)
     }
 
     /// An element reference, as the spec encodes it.
@@ -54,9 +89,8 @@ public final class WebDriverClient: @unchecked Sendable {
     /// Sends one command; returns the response's `value`. Maps spec errors and transport failures to `WebDriverError`.
     @discardableResult
     public func command(_ method: String, _ path: String, _ body: Any? = nil, timeout: TimeInterval? = nil) throws -> Any {
-        var payload: Data?
-        if let body { payload = try JSONSerialization.data(withJSONObject: body) } else if method == "POST" { payload = Data("{}".utf8) }
-        let response: LoopbackHTTP.Response
+        let payload = try body.map { try JSONSerialization.data(withJSONObject: $0) }
+        let response: WebDriverTransport.Response
         let started = Date()
         defer {
             if Self.trace {
@@ -65,9 +99,9 @@ public final class WebDriverClient: @unchecked Sendable {
             }
         }
         do {
-            response = try LoopbackHTTP.send(method: method, url: baseURL.appendingPathComponent(path), body: payload, timeout: timeout ?? requestTimeout)
+            response = try WebDriverTransport.send(endpoint, method: method, path: path, body: payload, timeout: timeout ?? requestTimeout)
         } catch {
-            throw WebDriverError(code: "transport", message: "\(method) \(path): \(error)", httpStatus: nil)
+            throw WebDriverError(code: "transport", message: error.message(endpoint), httpStatus: nil, transport: error)
         }
         let data = response.body
         let status = response.status

@@ -115,7 +115,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         } catch let error as CartoError where !progress.states.isEmpty {
             // The app went away mid-crawl (its server stopped): keep what was found, resume later.
             throw savedAfterFailure(error.message)
-        } catch let error as WebDriverError where Self.endsSession(error) {
+        } catch let error as WebDriverError where error.endsSession {
             throw savedAfterFailure("the driver stopped answering (\(error))")
         }
         try checkpoint()
@@ -134,9 +134,6 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         return CartoError("\(reason); the \(progress.states.count) states found so far are saved, continue with --resume", status: .driverError)
     }
 
-    static func endsSession(_ error: WebDriverError) -> Bool {
-        ["transport", "invalid session id", "session not created", "unknown error"].contains(error.code)
-    }
 
     // MARK: - Choosing and reaching work
 
@@ -312,7 +309,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
             // Every action gets the wait, not only the event's last (the paper's delay after each element exercised):
             // a field may validate or fetch suggestions before the submit button is enabled.
             if index > 0 { waitedBetween += try timed { try driver.waitForIdle(configuration.wait) }.waitedMilliseconds }
-            do { try timed { try driver.perform(action) } } catch let error as WebDriverError where !Self.endsSession(error) {
+            do { try timed { try driver.perform(action) } } catch let error as WebDriverError where !error.endsSession {
                 actionError = error.description
                 break
             }
@@ -331,7 +328,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
                     try timed { try driver.perform(.back); _ = try driver.waitForIdle(configuration.wait) }
                     progress.eventsFired += 1
                     snapshot = try timed { try takeSnapshot() }
-                } catch let error as WebDriverError where !Self.endsSession(error) {}
+                } catch let error as WebDriverError where !error.endsSession {}
             }
             if try driver.outOfScope() != nil {
                 try timed { try restartApp() }

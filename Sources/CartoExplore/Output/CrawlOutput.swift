@@ -10,12 +10,17 @@ public final class CrawlOutput: CrawlSink {
     private let logHandle: FileHandle
     private var savedEdges = 0
     private var savedFailures = 0
+    /// Whether this run made the folder (then `discard()` may remove it whole).
+    private let createdDirectory: Bool
 
     /// What a resumed run needs to continue exactly as the interrupted one was configured.
     public struct RunInfo: Codable, Sendable {
         public var platform: String
         public var start: String
+        /// The WebDriver server without credentials (they are never written down).
         public var webdriver: String?
+        /// `--cacert`, as an absolute path.
+        public var cacert: String?
         public var bundleID: String?
         public var strategy: String
         public var wait: String
@@ -52,12 +57,25 @@ public final class CrawlOutput: CrawlSink {
 
     public static let checkpointName = "crawl.sqlite"
 
+    /// Removes what a fresh run wrote before it could explore anything (the driver never started): the folder if
+    /// this run made it, else only the checkpoint, the log and an empty screenshots folder — never a user's files.
+    public func discard() {
+        let fm = FileManager.default
+        if createdDirectory { try? fm.removeItem(at: directory); return }
+        for name in [Self.checkpointName, Self.checkpointName + "-wal", Self.checkpointName + "-shm", "log.jsonl"] {
+            try? fm.removeItem(at: directory.appendingPathComponent(name))
+        }
+        let shots = directory.appendingPathComponent("screenshots")
+        if (try? fm.contentsOfDirectory(atPath: shots.path))?.isEmpty == true { try? fm.removeItem(at: shots) }
+    }
+
     /// Opens (creating) the folder. `fresh` refuses a folder that already holds a crawl, so nothing is overwritten
     /// by accident.
     public init(directory: String, fresh: Bool) throws {
         let url = URL(fileURLWithPath: directory)
         self.directory = url
         let fm = FileManager.default
+        createdDirectory = !fm.fileExists(atPath: url.path)
         let checkpoint = url.appendingPathComponent(Self.checkpointName).path
         if fresh && fm.fileExists(atPath: checkpoint) {
             throw CartoError("\(directory): already holds a crawl; continue it with --resume \(directory), or choose another --output")

@@ -71,7 +71,7 @@ public final class Replayer {
                 result.matchedBy = try perform(step)
             } catch let failure as StepFailure {
                 result.status = .failed; result.message = failure.message
-            } catch let error as WebDriverError where error.code == "transport" || error.code == "invalid session id" {
+            } catch let error as WebDriverError where error.endsSession {
                 throw CartoError("the driver stopped answering at step \(i + 1) (\(step.summary)): \(error.message)", status: .driverError)
             } catch {
                 result.status = .failed; result.message = "\(error)"
