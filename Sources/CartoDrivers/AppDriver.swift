@@ -1,8 +1,12 @@
 import CartoCore
 import Foundation
 
-/// What the explorer (and later record/replay) asks of an app, whatever drives it: a browser through chromedriver
-/// or an iOS app through Appium/WebDriverAgent. Calls block; one thread drives one app.
+/// What the explorer and record/replay ask of an app, whatever drives it: a browser through chromedriver or an iOS
+/// app through Appium/WebDriverAgent. Calls block; one thread drives one app.
+///
+/// The contract has no hidden order: `perform` acts, `observe` is the one look at the app after acting (the wait,
+/// the screen, the failures since the previous observation, whether the app is still in scope), and no call leaves
+/// state that changes what a later call returns except through the app itself.
 public protocol AppDriver: AnyObject, Sendable {
     /// `web` or `ios`, written into models and logs.
     var platform: String { get }
@@ -12,33 +16,48 @@ public protocol AppDriver: AnyObject, Sendable {
     var start: String { get }
     /// Opens the app at its start screen with fresh state (first launch and every restart).
     func restart() throws
-    /// The current screen in the platform-neutral model. Elements carry locators for `perform`.
-    func snapshot() throws -> UISnapshot
     /// Performs one user action. Throws `WebDriverError` when the element is gone or cannot be used.
     func perform(_ action: DriverAction) throws
-    /// Waits until the app is idle (or the policy's fixed delay passed).
+    /// Waits as `policy` says (nil: not at all), then observes the app once. Elements carry locators for `perform`.
+    func observe(after policy: WaitPolicy?) throws -> Observation
+    /// Only waits (between the actions of one event): observes nothing, and nothing a later call returns depends on it.
     func waitForIdle(_ policy: WaitPolicy) throws -> IdleOutcome
     /// A PNG of the screen.
     func screenshot() throws -> Data
-    /// Failures the app showed since the last call (script errors, server errors, crashes).
-    func takeFailures() throws -> [AppFailure]
-    /// Why the app is outside what may be explored (another origin, another app), or nil.
-    func outOfScope() throws -> String?
     /// Ends the session; safe to call twice.
     func close()
     /// The element a platform locator (`css selector:…`, `xpath:…`, `accessibility id:…`) finds on the current
     /// screen, or nil: replay's last fallback when identifier, label and text no longer match.
     func element(atLocator locator: String) throws -> UIElement?
-    /// All text the screen shows (for `verify text` steps).
+    /// All text the screen shows (for `verify text` steps and invariants). Consumes no failures.
     func visibleText() throws -> String
 }
 
 extension AppDriver {
     public func element(atLocator locator: String) throws -> UIElement? { nil }
+}
 
-    /// Labels and values of the snapshot's visible elements, one per line.
-    public func visibleText() throws -> String {
-        try snapshot().elements.filter(\.visible).flatMap { [$0.label, $0.value].compactMap { $0 } }.joined(separator: "\n")
+/// One look at the app after an action.
+public struct Observation: Sendable {
+    /// The screen, in the platform-neutral model.
+    public var snapshot: UISnapshot
+    /// How the wait before it ended (`idle: true, waitedMilliseconds: 0` when there was none).
+    public var idle: IdleOutcome
+    /// What went wrong in the app since the previous observation (script errors, HTTP 5xx pages, crashes).
+    public var failures: [AppFailure]
+    /// Why the app is outside what may be explored (another origin, another app, not running), or nil.
+    public var outOfScope: String?
+
+    public init(snapshot: UISnapshot, idle: IdleOutcome = IdleOutcome(idle: true, waitedMilliseconds: 0), failures: [AppFailure] = [],
+                outOfScope: String? = nil) {
+        self.snapshot = snapshot; self.idle = idle; self.failures = failures; self.outOfScope = outOfScope
+    }
+}
+
+extension UISnapshot {
+    /// Labels and values of the visible elements, one per line (`visibleText()` where a platform has nothing better).
+    public var visibleText: String {
+        elements.filter(\.visible).flatMap { [$0.label, $0.value].compactMap { $0 } }.joined(separator: "\n")
     }
 }
 

@@ -166,7 +166,8 @@ final class SyntheticApp: AppDriver, @unchecked Sendable {
         }
     }
     func restart() throws { stack = [0] }
-    func snapshot() throws -> UISnapshot { screens[stack.last!] }
+    func observe(after policy: WaitPolicy?) throws -> Observation { Observation(snapshot: screens[stack.last!]) }
+    func visibleText() throws -> String { screens[stack.last!].visibleText }
     func perform(_ action: DriverAction) throws {
         switch action {
         case .tap(let e): if let t = e.target, let to = byName[t] { stack.append(to) }
@@ -176,8 +177,6 @@ final class SyntheticApp: AppDriver, @unchecked Sendable {
     }
     func waitForIdle(_ policy: WaitPolicy) throws -> IdleOutcome { IdleOutcome(idle: true, waitedMilliseconds: 0) }
     func screenshot() throws -> Data { Data([0x89, 0x50, 0x4E, 0x47]) }
-    func takeFailures() throws -> [AppFailure] { [] }
-    func outOfScope() throws -> String? { nil }
     func close() {}
 }
 

@@ -76,11 +76,11 @@ final class BrowserSnapshotTests: XCTestCase {
         try driver.restart()
         _ = try driver.waitForIdle(.standard)
         try driver.perform(.tap(try element("later")))
-        let idle = try driver.waitForIdle(.standard)
-        XCTAssertTrue(idle.idle)
-        XCTAssertGreaterThanOrEqual(idle.waitedMilliseconds, 350)
-        XCTAssertTrue(try driver.snapshot().elements.contains { $0.identifier == "late" })
-        XCTAssertNil(try driver.outOfScope())
+        let observed = try driver.observe(after: .standard)
+        XCTAssertTrue(observed.idle.idle)
+        XCTAssertGreaterThanOrEqual(observed.idle.waitedMilliseconds, 350)
+        XCTAssertTrue(observed.snapshot.elements.contains { $0.identifier == "late" }, "the snapshot is taken once the page settled")
+        XCTAssertNil(observed.outOfScope)
     }
 
     static let stepsPage = """
@@ -126,12 +126,15 @@ final class BrowserSnapshotTests: XCTestCase {
                 let items = try driver.snapshot().elements.filter { $0.role == .cell }.compactMap(\.label)
                 XCTAssertEqual(items, ["Ada", "Grace", "Edsger"], "direct \(direct), round \(round)")
             }
-            // A request that fails and that the page ignores is still an unhandled rejection (a smoke-test failure).
-            _ = try driver.takeFailures()
-            try driver.perform(.tap(try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == "lost" })))
+            // A request that fails and that the page ignores is still an unhandled rejection (a smoke-test failure),
+            // reported by the next observation whether the wait came with it or before it (no hidden order).
+            let lost = try XCTUnwrap(try driver.observe(after: nil).snapshot.elements.first { $0.identifier == "lost" })
+            try driver.perform(.tap(lost))
+            XCTAssertEqual(try driver.observe(after: .standard).failures.map(\.kind), ["unhandled rejection"], "direct \(direct)")
+            try driver.perform(.tap(lost))
             _ = try driver.waitForIdle(.standard)
-            _ = try driver.snapshot()
-            XCTAssertEqual(try driver.takeFailures().map(\.kind), ["unhandled rejection"], "direct \(direct)")
+            XCTAssertEqual(try driver.observe(after: nil).failures.map(\.kind), ["unhandled rejection"], "direct \(direct): the wait kept it")
+            XCTAssertEqual(try driver.observe(after: nil).failures, [], "reported once")
             let png = try driver.screenshot()
             XCTAssertEqual(png.count > 24 ? png[16..<20].reduce(0) { $0 << 8 | Int($1) } : 0, 780, "2× the 390-point phone width")
         }

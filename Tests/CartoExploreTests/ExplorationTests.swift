@@ -25,7 +25,8 @@ final class ScriptedApp: AppDriver, @unchecked Sendable {
         self.build = build; self.handle = handle; self.reset = reset
     }
     func restart() throws { route = ""; items = []; page = "Home"; history = []; typed = ""; reset(self) }
-    func snapshot() throws -> UISnapshot { build(self) }
+    func observe(after policy: WaitPolicy?) throws -> Observation { Observation(snapshot: build(self)) }
+    func visibleText() throws -> String { build(self).visibleText }
     func perform(_ action: DriverAction) throws {
         if case .type(_, let text) = action { typed = text; return }
         if case .back = action { if let last = history.popLast() { page = last }; return }
@@ -33,8 +34,6 @@ final class ScriptedApp: AppDriver, @unchecked Sendable {
     }
     func waitForIdle(_ policy: WaitPolicy) throws -> IdleOutcome { IdleOutcome(idle: true, waitedMilliseconds: 0) }
     func screenshot() throws -> Data { Data() }
-    func takeFailures() throws -> [AppFailure] { [] }
-    func outOfScope() throws -> String? { nil }
     func close() {}
 
     static func link(_ label: String, _ target: String) -> UIElement {

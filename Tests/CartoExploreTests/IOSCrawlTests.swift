@@ -105,5 +105,11 @@ final class IOSCrawlTests: XCTestCase {
         // Only the first row is opened, and the app was relaunched (terminate + activate) after the crash.
         XCTAssertTrue(fake.commands.contains("POST /session/fake/execute/sync mobile: activateApp"))
         XCTAssertEqual(model.states.filter { $0.context == "navigationBar:Pancakes" }.count, 1)
+        // One page source per observation: each tap and each launch is followed by exactly one read (WDA's own
+        // quiescence wait is the idle wait), never the three of a wait + snapshot + scope check.
+        let reads = fake.commands.filter { $0.hasPrefix("GET /session/fake/source") }.count
+        let acts = fake.commands.filter { $0.hasSuffix("/click ") || $0.hasSuffix("mobile: activateApp") || $0.hasSuffix("mobile: scroll") }.count
+        XCTAssertEqual(reads, acts, fake.commands.joined(separator: "\n"))
+        XCTAssertGreaterThan(acts, 5)
     }
 }

@@ -10,8 +10,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
     /// chromedriver when this driver started it (the embedded default); stopped by `close()`.
     private var service: ChromeDriverService?
     private let origin: String
-    private var lastSnapshotURL: URL?
-    private var pendingFailures: [AppFailure] = []
+    /// Pages whose HTTP 5xx answer was reported (once per URL).
     private var reportedServerErrors: Set<String> = []
 
     public struct Options: Sendable {
@@ -128,7 +127,6 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
 
     public func restart() throws {
         try ensureDriverAlive()
-        snapshotFromIdleWait = nil
         // Fresh state: no cookies, no storage from the previous run of the path.
         if devTools != nil {
             _ = try? cdp("Network.clearBrowserCookies")
@@ -190,33 +188,45 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         var root: UIElement
     }
 
-    /// The snapshot the idle wait returned with, used by the next `snapshot()`.
-    private var snapshotFromIdleWait: String?
-
-    public func snapshot() throws -> UISnapshot {
-        let raw = try snapshotRaw()
-        lastSnapshotURL = URL(string: raw.url)
-        pendingFailures += raw.errors
-        if let status = raw.status, status >= 500, !reportedServerErrors.contains(raw.url) {
-            reportedServerErrors.insert(raw.url)
-            pendingFailures.append(AppFailure(kind: "http \(status)", message: "the page answered HTTP \(status)", location: raw.url))
+    public func observe(after policy: WaitPolicy?) throws -> Observation {
+        var idle = IdleOutcome(idle: true, waitedMilliseconds: 0)
+        var fromIdleWait: String?
+        switch policy {
+        case nil: break
+        case .fixed(let ms)?: idle = .afterFixedDelay(milliseconds: ms)
+        case .idle(let quiet, let timeout)?:
+            // The idle promise answers with the snapshot taken the moment the page settled: one call for both.
+            let value = try idleWait(quiet: quiet, timeout: timeout, snapshot: true)
+            idle = value.outcome
+            fromIdleWait = value.snapshot
+        }
+        let raw = try snapshotRaw(fromIdleWait)
+        var failures = raw.errors
+        if let status = raw.status, status >= 500, reportedServerErrors.insert(raw.url).inserted {
+            failures.append(AppFailure(kind: "http \(status)", message: "the page answered HTTP \(status)", location: raw.url))
         }
         // Hash routes (#/settings) are screens of single-page apps; plain anchors (#top) are not.
         let route = raw.hash.hasPrefix("#/") || raw.hash.hasPrefix("#!") ? raw.hash : ""
         // `/shop/` and `/shop/index.html` are one page.
         let path = raw.path.hasSuffix("/index.html") ? String(raw.path.dropLast("index.html".count)) : raw.path
         let context = ScreenContext(title: raw.title.isEmpty ? nil : raw.title, container: path + route)
-        return UISnapshot(context: context, root: raw.root)
+        let origin = URL(string: raw.url).map(BrowserOrigin.of)
+        let outOfScope = origin.map { $0 == self.origin ? nil : "left the start origin \(self.origin) for \($0)" } ?? nil
+        return Observation(snapshot: UISnapshot(context: context, root: raw.root), idle: idle, failures: failures, outOfScope: outOfScope)
     }
 
-    private func snapshotRaw() throws -> RawSnapshot {
+    /// The current screen (an observation without a wait; its failures are dropped — tests and tools that only look).
+    public func snapshot() throws -> UISnapshot { try observe(after: nil).snapshot }
+
+    private func snapshotRaw(_ fromIdleWait: String?) throws -> RawSnapshot {
         var lastError: Error?
+        var cached = fromIdleWait
         for _ in 0..<3 {
             do {
                 // A document replaced mid-call (navigation) fails the script; the next attempt reads the new one.
-                let cached = snapshotFromIdleWait
-                snapshotFromIdleWait = nil
-                guard let text = try cached ?? evaluate(BrowserScripts.snapshotExpression) as? String else {
+                let given = cached
+                cached = nil
+                guard let text = try given ?? evaluate(BrowserScripts.snapshotExpression) as? String else {
                     throw CartoError("the page returned no snapshot")
                 }
                 var raw = try JSONDecoder().decode(RawSnapshot.self, from: Data(text.utf8))
@@ -247,7 +257,6 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
 
     public func perform(_ action: DriverAction) throws {
         try ensureDriverAlive()
-        snapshotFromIdleWait = nil   // the screen is about to change
         switch action {
         case .tap(let element):
             guard let selector = Self.cssSelector(of: element) else {
@@ -368,16 +377,19 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
 
     public func waitForIdle(_ policy: WaitPolicy) throws -> IdleOutcome {
         switch policy {
-        case .fixed(let ms):
-            return .afterFixedDelay(milliseconds: ms)
-        case .idle(let quiet, let timeout):
-            let started = Date()
-            let expression = BrowserScripts.idle(quietMilliseconds: quiet, timeoutMilliseconds: timeout)
-            let value = try awaitInPage(expression, within: Double(timeout) / 1000, answerWithin: Double(timeout) / 1000 + 30) as? [String: Any] ?? [:]
-            snapshotFromIdleWait = value["snapshot"] as? String
-            return IdleOutcome(idle: value["idle"] as? Bool ?? false,
-                               waitedMilliseconds: Date().timeIntervalSince(started) * 1000, busy: value["busy"] as? String)
+        case .fixed(let ms): return .afterFixedDelay(milliseconds: ms)
+        case .idle(let quiet, let timeout): return try idleWait(quiet: quiet, timeout: timeout, snapshot: false).outcome
         }
+    }
+
+    /// Awaits the page's idle promise; with `snapshot` it answers with the snapshot taken when the page settled.
+    private func idleWait(quiet: Int, timeout: Int, snapshot: Bool) throws -> (outcome: IdleOutcome, snapshot: String?) {
+        let started = Date()
+        let expression = BrowserScripts.idle(quietMilliseconds: quiet, timeoutMilliseconds: timeout, snapshot: snapshot)
+        let value = try awaitInPage(expression, within: Double(timeout) / 1000, answerWithin: Double(timeout) / 1000 + 30) as? [String: Any] ?? [:]
+        let outcome = IdleOutcome(idle: value["idle"] as? Bool ?? false,
+                                  waitedMilliseconds: Date().timeIntervalSince(started) * 1000, busy: value["busy"] as? String)
+        return (outcome, value["snapshot"] as? String)
     }
 
     /// The CSS selector of an element this dialect's snapshot located (`css selector:…`).
@@ -419,19 +431,8 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         return data
     }
 
-    public func takeFailures() throws -> [AppFailure] {
-        defer { pendingFailures.removeAll() }
-        return pendingFailures
-    }
-
     public var webOrigin: String? { origin }
     public var start: String { startURL.absoluteString }
-
-    public func outOfScope() throws -> String? {
-        guard let url = lastSnapshotURL else { return nil }
-        let origin = BrowserOrigin.of(url)
-        return origin == self.origin ? nil : "left the start origin \(self.origin) for \(origin)"
-    }
 
     public func close() {
         devTools = nil

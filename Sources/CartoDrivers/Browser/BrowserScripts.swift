@@ -140,9 +140,10 @@ enum BrowserScripts {
     /// A promise (for CDP `Runtime.evaluate` with `awaitPromise`) that resolves once the document is loaded, no
     /// request or short timer is pending, no finite animation runs, no navigation is under way and the DOM has been
     /// structurally quiet for `quietMs` — with the snapshot — or when `timeoutMs` passed, saying what was busy.
-    static func idle(quietMilliseconds: Int, timeoutMilliseconds: Int) -> String {
+    /// Without `snapshot` the promise only waits: the page's error buffer stays for the next observation.
+    static func idle(quietMilliseconds: Int, timeoutMilliseconds: Int, snapshot withSnapshot: Bool = true) -> String {
         "new Promise(done => {\nconst quietMs = \(quietMilliseconds), timeoutMs = \(timeoutMilliseconds);\n" + idleBody
-            + "\nfunction takeSnapshot() {\n" + snapshot + "\n}\n})"
+            + "\nfunction takeSnapshot() {\n" + (withSnapshot ? snapshot : "return null;") + "\n}\n})"
     }
 
     /// The snapshot as an expression.

@@ -9,8 +9,10 @@ public final class IOSDriver: AppDriver, @unchecked Sendable {
     public let client: WebDriverClient
     public let bundleID: String
     public var start: String { bundleID }
+    /// The screen `perform(.back)` looks for a navigation bar in: the last one observed (the app has not changed
+    /// since, or it would have been observed again).
     private var lastSnapshot: UISnapshot?
-    private var pendingFailures: [AppFailure] = []
+    /// The app state at the previous observation: a crash is reported when it changes, not at every look.
     private var lastAppState = 4
 
     /// Starts a session on Appium (`webdriver`) for the installed app `bundleID`.
@@ -41,12 +43,39 @@ public final class IOSDriver: AppDriver, @unchecked Sendable {
         _ = try mobile("activateApp", ["bundleId": bundleID])
     }
 
-    public func snapshot() throws -> UISnapshot {
+    /// One page source read per observation: WebDriverAgent answers it once the app is quiescent, which is the idle
+    /// wait on this platform (see `waitForIdle`).
+    public func observe(after policy: WaitPolicy?) throws -> Observation {
+        let started = Date()
+        if case .fixed(let ms)? = policy { _ = IdleOutcome.afterFixedDelay(milliseconds: ms) }
+        let snapshot = try currentScreen()
+        let idle = IdleOutcome(idle: true, waitedMilliseconds: policy == nil ? 0 : Date().timeIntervalSince(started) * 1000)
+        let state = try appState()
+        defer { lastAppState = state }
+        var failures: [AppFailure] = []
+        var outOfScope: String?
+        if state != 4 {
+            if lastAppState == 4 {
+                failures.append(state <= 1
+                    ? AppFailure(kind: "crash", message: "\(bundleID) stopped running", location: nil)
+                    : AppFailure(kind: "left foreground", message: "\(bundleID) went to the background", location: nil))
+            }
+            outOfScope = state <= 1 ? "the app stopped running" : "the app left the foreground"
+        }
+        return Observation(snapshot: snapshot, idle: idle, failures: failures, outOfScope: outOfScope)
+    }
+
+    private func currentScreen() throws -> UISnapshot {
         let source = try client.pageSource()
         let snapshot = try IOSPageSource.parse(Data(source.utf8), source: "page source of \(bundleID)")
         lastSnapshot = snapshot
         return snapshot
     }
+
+    /// The current screen, without the app-state check (tests and tools that only look).
+    public func snapshot() throws -> UISnapshot { try currentScreen() }
+
+    public func visibleText() throws -> String { try currentScreen().visibleText }
 
     public func perform(_ action: DriverAction) throws {
         switch action {
@@ -87,21 +116,12 @@ public final class IOSDriver: AppDriver, @unchecked Sendable {
         return UIElement(role: .other, platformType: "XCUIElementTypeOther", locator: locator)
     }
 
-    /// WDA waits for the app's quiescence before answering; on top of that the page source must be the same twice.
+    /// WebDriverAgent waits for the app's quiescence (its `waitForIdleTimeout`, set at session start) before it reads
+    /// the accessibility tree — for a page source, and for the element lookup of the next action alike. So between
+    /// the actions of one event there is nothing more to wait for, and the observation's one page source is the wait.
     public func waitForIdle(_ policy: WaitPolicy) throws -> IdleOutcome {
-        switch policy {
-        case .fixed(let ms):
-            return .afterFixedDelay(milliseconds: ms)
-        case .idle(_, let timeout):
-            let started = Date()
-            var previous = try client.pageSource()
-            while Date().timeIntervalSince(started) * 1000 < Double(timeout) {
-                let current = try client.pageSource()
-                if current == previous { return IdleOutcome(idle: true, waitedMilliseconds: Date().timeIntervalSince(started) * 1000) }
-                previous = current
-            }
-            return IdleOutcome(idle: false, waitedMilliseconds: Date().timeIntervalSince(started) * 1000, busy: "page source still changing")
-        }
+        if case .fixed(let ms) = policy { return .afterFixedDelay(milliseconds: ms) }
+        return IdleOutcome(idle: true, waitedMilliseconds: 0)
     }
 
     public func screenshot() throws -> Data { try client.screenshot() }
@@ -109,23 +129,6 @@ public final class IOSDriver: AppDriver, @unchecked Sendable {
     /// `mobile: queryAppState`: 4 is running in the foreground; 1 not running (crashed or quit); 2, 3 background.
     private func appState() throws -> Int {
         (try mobile("queryAppState", ["bundleId": bundleID]) as? Int) ?? 4
-    }
-
-    public func takeFailures() throws -> [AppFailure] {
-        defer { pendingFailures.removeAll() }
-        return pendingFailures
-    }
-
-    public func outOfScope() throws -> String? {
-        let state = try appState()
-        defer { lastAppState = state }
-        guard state != 4 else { return nil }
-        if lastAppState == 4 {
-            pendingFailures.append(state <= 1
-                ? AppFailure(kind: "crash", message: "\(bundleID) stopped running", location: nil)
-                : AppFailure(kind: "left foreground", message: "\(bundleID) went to the background", location: nil))
-        }
-        return state <= 1 ? "the app stopped running" : "the app left the foreground"
     }
 
     public func close() {

@@ -21,6 +21,8 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     private var trail: [Int] = []
     private var current: Int?
     private var currentSnapshot: UISnapshot?
+    /// Failures observed since the last report (`collectFailures`), from the observations after actions and restarts.
+    private var failures: [AppFailure] = []
     private var changed = Set<Int>()
     private var random: SplitMix64
     private var started = Date()
@@ -77,8 +79,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         started = Date()
         do {
             if progress.states.isEmpty {
-                try restartApp()
-                let snapshot = try takeSnapshot()
+                let snapshot = try restartApp().snapshot
                 started = Date()   // exploration time starts at the first snapshot
                 if Self.startsWithoutRoute(driver.start) { recognizer.startScreen(snapshot) }
                 let id = try register(snapshot, depth: 0)
@@ -239,8 +240,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
 
     private func restartAndReplay(to target: Int) throws -> Bool {
         guard let path = shortestPath(to: target) else { return false }
-        try restartApp()
-        let snapshot = try takeSnapshot()
+        let snapshot = try restartApp().snapshot
         guard let start = recognizer.match(snapshot), start == 0 else {
             sink?.log(["type": "replay", "state": Self.name(target), "result": "the start screen is not the one first seen"])
             current = nil
@@ -315,24 +315,31 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
             }
         }
         progress.eventsFired += 1
-        var idle = try timed { try driver.waitForIdle(configuration.wait) }
+        let observed = try timed { try driver.observe(after: configuration.wait) }
+        var idle = observed.idle
         idle.waitedMilliseconds += waitedBetween
-        var snapshot = try timed { try takeSnapshot() }
+        failures += observed.failures
+        var snapshot = observed.snapshot
         var left: String?
         var relaunched = false
-        if let reason = try driver.outOfScope() {
+        if let reason = observed.outOfScope {
             left = reason
             // Never explore another origin or app: come straight back (back first; a crashed app is relaunched).
+            var stillOut = true
             if driver.webOrigin != nil {
                 do {
-                    try timed { try driver.perform(.back); _ = try driver.waitForIdle(configuration.wait) }
+                    let back = try timed { () throws -> Observation in
+                        try driver.perform(.back)
+                        return try driver.observe(after: configuration.wait)
+                    }
                     progress.eventsFired += 1
-                    snapshot = try timed { try takeSnapshot() }
+                    failures += back.failures
+                    snapshot = back.snapshot
+                    stillOut = back.outOfScope != nil
                 } catch let error as WebDriverError where !error.endsSession {}
             }
-            if try driver.outOfScope() != nil {
-                try timed { try restartApp() }
-                snapshot = try timed { try takeSnapshot() }
+            if stillOut {
+                snapshot = try timed { try restartApp().snapshot }
                 relaunched = true
             }
         }
@@ -473,19 +480,21 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         }
     }
 
-    private func restartApp() throws {
+    /// Restarts (or runs the setup journey) and observes the start screen; its failures wait for the next report.
+    private func restartApp() throws -> Observation {
         needsFreshStart = false
         wroteSinceRestart = false
         if let setup = configuration.setup { try setup.run(driver) } else { try driver.restart() }
-        _ = try driver.waitForIdle(configuration.wait)
+        let observed = try driver.observe(after: configuration.wait)
+        failures += observed.failures
+        return observed
     }
-
-    private func takeSnapshot() throws -> UISnapshot { try driver.snapshot() }
 
     /// `path` is computed only when there is a failure (a breadth-first search per event would be waste).
     private func collectFailures(state: Int, path makePath: () -> [String]) throws {
         var computed: [String]?
-        for failure in try driver.takeFailures() {
+        defer { failures.removeAll() }
+        for failure in failures {
             let path = computed ?? makePath()
             computed = path
             guard failureKeys.insert(Self.failureKey(failure.kind, failure.message)).inserted else { continue }

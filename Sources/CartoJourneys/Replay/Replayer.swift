@@ -91,12 +91,13 @@ public final class Replayer {
         return Result(script: name, steps: results, seconds: Date().timeIntervalSince(started))
     }
 
-    /// Repeats `attempt` after each idle wait until it returns a value or the step timeout passes.
-    private func poll<T>(_ attempt: () throws -> T?) throws -> T? {
+    /// Observes the app (after the idle wait) and gives `attempt` the screen, until it returns a value or the step
+    /// timeout passes.
+    private func poll<T>(_ attempt: (UISnapshot) throws -> T?) throws -> T? {
         let deadline = Date().addingTimeInterval(options.stepTimeoutSeconds)
         while true {
-            _ = try driver.waitForIdle(options.wait)
-            if let value = try attempt() { return value }
+            let screen = try driver.observe(after: options.wait).snapshot
+            if let value = try attempt(screen) { return value }
             if Date() >= deadline { return nil }
             // The screen is idle but not there yet (a timer, a server push): look again shortly.
             Thread.sleep(forTimeInterval: 0.05)
@@ -105,12 +106,12 @@ public final class Replayer {
 
     private func find(_ step: JourneyStep) throws -> (UIElement, LocatorResolver.Match) {
         guard let target = step.target else { throw StepFailure(message: "the step has no target") }
-        if let found = try poll({ try LocatorResolver.resolve(target, component: step.component, in: driver.snapshot(), atLocator: driver.element(atLocator:)) }) {
+        if let found = try poll({ try LocatorResolver.resolve(target, component: step.component, in: $0, atLocator: driver.element(atLocator:)) }) {
             return found
         }
         let tried = [target.id.map { "id \"\($0)\"" }, target.label.map { "label \"\($0)\"" }, target.text.map { "text \"\($0)\"" }, target.path.map { "path \($0)" }]
             .compactMap { $0 }.joined(separator: ", ")
-        let screen = (try? driver.snapshot().context.title) ?? nil
+        let screen = (try? driver.observe(after: nil).snapshot.context.title) ?? nil
         throw StepFailure(message: "no \(step.component ?? "element") matching \(tried) on screen \"\(screen ?? "untitled")\" after \(options.stepTimeoutSeconds) s")
     }
 
@@ -167,15 +168,15 @@ public final class Replayer {
         switch what {
         case "screen":
             var last: String?
-            let ok = try poll { () -> Bool? in
-                last = try driver.snapshot().context.title
+            let ok = try poll { screen -> Bool? in
+                last = screen.context.title
                 return last == expected ? true : nil
             }
             if ok == nil { throw StepFailure(message: "expected screen \"\(expected ?? "")\", found \"\(last ?? "untitled")\"") }
             return nil
         case "text":
             let needle = try substitute(expected ?? "")
-            if try poll({ try driver.visibleText().contains(needle) ? true : nil }) == nil {
+            if try poll({ _ in try driver.visibleText().contains(needle) ? true : nil }) == nil {
                 throw StepFailure(message: "the screen does not show \"\(needle)\" after \(options.stepTimeoutSeconds) s")
             }
             return nil
@@ -183,8 +184,8 @@ public final class Replayer {
             return try find(step).1
         case "absent":
             let target = step.target!
-            let gone = try poll { () -> Bool? in
-                try LocatorResolver.resolve(target, component: step.component, in: driver.snapshot(), atLocator: driver.element(atLocator:)) == nil ? true : nil
+            let gone = try poll { screen -> Bool? in
+                try LocatorResolver.resolve(target, component: step.component, in: screen, atLocator: driver.element(atLocator:)) == nil ? true : nil
             }
             if gone == nil { throw StepFailure(message: "\(step.summary): still on screen after \(options.stepTimeoutSeconds) s") }
             return nil
