@@ -168,8 +168,8 @@ struct ReplayCommand: ParsableCommand {
 struct GenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gen",
-        abstract: "Generate XCUITest or Maestro tests from a journey script or a path through a crawled model.",
-        subcommands: [XCUITest.self, Maestro.self]
+        abstract: "Generate XCUITest or Maestro tests, or a journey script, from a journey script or a path through a crawled model.",
+        subcommands: [XCUITest.self, Maestro.self, Journey.self]
     )
 
     struct Source: ParsableArguments {
@@ -204,6 +204,20 @@ struct GenCommand: ParsableCommand {
         @Option(name: .customLong("class"), help: "Test class name.")
         var className: String = "RecordedJourneyTests"
         func run() throws { try source.emit(XCUITestGenerator.generate(try source.journey(), className: className)) }
+    }
+
+    struct Journey: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "journey",
+            abstract: "A carto.journey/1 script that reaches a state of a crawled model (replay it with carto replay).",
+            discussion: "The shortest path from the start state, as the typed actions model.json recorded (every locator the crawler saw; passwords as ${SECRET_…} variables for --var), ending with a check of the state's title. -o FILE.yaml writes YAML, else JSON."
+        )
+        @OptionGroup var source: Source
+        func run() throws {
+            guard source.state != nil else { throw CartoError("carto gen journey needs a crawl model and --to STATE (a state id such as s3, or its title)") }
+            let script = try source.journey()
+            if let output = source.output { try script.write(to: output) } else { print(String(decoding: try script.encoded(as: .json), as: UTF8.self)) }
+        }
     }
 
     struct Maestro: ParsableCommand {

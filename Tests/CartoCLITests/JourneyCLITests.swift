@@ -37,6 +37,36 @@ final class JourneyCLITests: XCTestCase, CLIHarness {
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/shots/failure-step-1.png"))
     }
 
+    /// Crawl → `carto gen journey` → `carto replay` in a fresh browser: the path to the state behind the contact
+    /// form, rebuilt from model.json's typed actions (no event strings parsed back), passes.
+    func testCrawlGenJourneyReplayRoundTrip() throws {
+        try requireChromeDriver()
+        let dir = try tempDir()
+        let crawl = try carto(["crawl", repoRoot + "/Examples/web-app", "-o", dir + "/crawl", "-q", "--no-screenshots"])
+        XCTAssertLessThanOrEqual(crawl.status, 1, crawl.stderr)   // 1: the example's deliberate script error
+        let model = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/crawl/model.json"))) as! [String: Any]
+        let edges = model["edges"] as! [[String: Any]]
+        let fill = try XCTUnwrap(edges.first { ($0["event"] as? String)?.hasPrefix("fill ") == true })
+        let actions = try XCTUnwrap(fill["action"] as? [[String: Any]])
+        XCTAssertEqual(actions.last?["command"] as? String, "tap", "typing per field, then the submit button")
+        let state = try XCTUnwrap(fill["to"] as? String)
+
+        let gen = try carto(["gen", "journey", dir + "/crawl/model.json", "--to", state, "-o", dir + "/journey.yaml"])
+        XCTAssertEqual(gen.status, 0, gen.stderr)
+        let yaml = try String(contentsOfFile: dir + "/journey.yaml", encoding: .utf8)
+        XCTAssertTrue(yaml.hasPrefix("schema: carto.journey/1"), yaml)
+        XCTAssertTrue(yaml.contains("command: type"), yaml)
+        // The crawl served the folder on a port that is gone now: replay the same app from its files.
+        let replay = try carto(["replay", dir + "/journey.yaml", "--url", webApp + "/index.html"])
+        XCTAssertEqual(replay.status, 0, replay.stdout + replay.stderr)
+        XCTAssertTrue(replay.stdout.contains("steps passed"), replay.stdout)
+        XCTAssertFalse(replay.stdout.contains("✗"), replay.stdout)
+
+        let noState = try carto(["gen", "journey", dir + "/crawl/model.json"])
+        XCTAssertEqual(noState.status, 2)
+        XCTAssertTrue(noState.stderr.contains("needs a crawl model and --to STATE"), noState.stderr)
+    }
+
     func testRecordHeadlessForAFixedTimeWritesScriptAndLog() throws {
         try requireChromeDriver()
         let dir = try tempDir()

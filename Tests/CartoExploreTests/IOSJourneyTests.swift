@@ -14,16 +14,16 @@ final class IOSJourneyTests: XCTestCase {
         let driver = try IOSDriver(webdriver: server.url, bundleID: "com.example.Recipes")
         defer { driver.close() }
         let script = JourneyScript(platform: "ios", start: "com.example.Recipes", steps: [
-            JourneyStep(command: "tap", component: "cell", target: Locators(id: "recipe-pancakes")),
-            JourneyStep(command: "verify", args: ["screen", "Pancakes"]),
-            JourneyStep(command: "back"),
-            JourneyStep(command: "verify", args: ["screen", "Recipes"]),
+            JourneyStep(command: .action(.tap), component: "cell", target: Locators(id: "recipe-pancakes")),
+            JourneyStep(command: .verify, args: ["screen", "Pancakes"]),
+            JourneyStep(command: .action(.back)),
+            JourneyStep(command: .verify, args: ["screen", "Recipes"]),
             // The identifier is gone in this "version": the label finds the tab.
-            JourneyStep(command: "tap", component: "button", target: Locators(id: "settings-tab", label: "Settings")),
-            JourneyStep(command: "setValue", component: "toggle", target: Locators(label: "Notifications"), args: ["on"]),
-            JourneyStep(command: "verify", component: "toggle", target: Locators(id: "notifications"), args: ["value", "1"]),
-            JourneyStep(command: "setValue", component: "toggle", target: Locators(id: "notifications"), args: ["on"]),
-            JourneyStep(command: "verify", args: ["text", "Notifications"]),
+            JourneyStep(command: .action(.tap), component: "button", target: Locators(id: "settings-tab", label: "Settings")),
+            JourneyStep(command: .action(.setValue), component: "toggle", target: Locators(label: "Notifications"), args: ["on"]),
+            JourneyStep(command: .verify, component: "toggle", target: Locators(id: "notifications"), args: ["value", "1"]),
+            JourneyStep(command: .action(.setValue), component: "toggle", target: Locators(id: "notifications"), args: ["on"]),
+            JourneyStep(command: .verify, args: ["text", "Notifications"]),
         ])
         var options = Replayer.Options()
         options.stepTimeoutSeconds = 1
@@ -35,7 +35,7 @@ final class IOSJourneyTests: XCTestCase {
 
         // A target that never appears fails with what was tried, on which screen.
         let missing = JourneyScript(platform: "ios", start: "com.example.Recipes", steps: [
-            JourneyStep(command: "tap", component: "button", target: Locators(id: "share", label: "Share")),
+            JourneyStep(command: .action(.tap), component: "button", target: Locators(id: "share", label: "Share")),
         ])
         let failed = try Replayer(driver: driver, options: options).run(missing, name: "missing")
         XCTAssertEqual(failed.steps.first?.status, .failed)

@@ -60,7 +60,7 @@ final class RecordReplayTests: XCTestCase {
         let output = try tempDir()
         let script = try recordSignIn(app, into: output)
 
-        XCTAssertEqual(script.steps.map(\.command), ["type", "type", "tap", "setValue", "tap", "verify"], script.steps.map(\.summary).joined(separator: "\n"))
+        XCTAssertEqual(script.steps.map(\.command.rawValue), ["type", "type", "tap", "setValue", "tap", "verify"], script.steps.map(\.summary).joined(separator: "\n"))
         XCTAssertEqual(script.steps[0].target?.id, "email")
         XCTAssertEqual(script.steps[0].target?.label, "Email")
         XCTAssertEqual(script.steps[0].args, ["ann@example.org"])
@@ -154,15 +154,15 @@ final class RecordReplayTests: XCTestCase {
         defer { driver.close() }
         var script = JourneyScript(platform: "web", start: app.url.appendingPathComponent("settings.html").absoluteString)
         script.steps = [
-            JourneyStep(command: "verify", args: ["screen", "Settings"]),
-            JourneyStep(command: "setValue", component: "slider", target: Locators(label: "Volume"), args: ["8"]),
-            JourneyStep(command: "verify", args: ["text", "8"]),
-            JourneyStep(command: "verify", component: "slider", target: Locators(id: "volume"), args: ["value", "8"]),
-            JourneyStep(command: "verify", component: "link", target: Locators(label: "Back"), args: ["exists"]),
-            JourneyStep(command: "verify", component: "button", target: Locators(label: "Delete account"), args: ["absent"]),
-            JourneyStep(command: "tap", component: "link", target: Locators(label: "Back")),
-            JourneyStep(command: "verify", args: ["screen", "Welcome"]),
-            JourneyStep(command: "verify", args: ["text", "no such text"]),
+            JourneyStep(command: .verify, args: ["screen", "Settings"]),
+            JourneyStep(command: .action(.setValue), component: "slider", target: Locators(label: "Volume"), args: ["8"]),
+            JourneyStep(command: .verify, args: ["text", "8"]),
+            JourneyStep(command: .verify, component: "slider", target: Locators(id: "volume"), args: ["value", "8"]),
+            JourneyStep(command: .verify, component: "link", target: Locators(label: "Back"), args: ["exists"]),
+            JourneyStep(command: .verify, component: "button", target: Locators(label: "Delete account"), args: ["absent"]),
+            JourneyStep(command: .action(.tap), component: "link", target: Locators(label: "Back")),
+            JourneyStep(command: .verify, args: ["screen", "Welcome"]),
+            JourneyStep(command: .verify, args: ["text", "no such text"]),
         ]
         var options = Replayer.Options()
         options.stepTimeoutSeconds = 0.5
@@ -181,8 +181,8 @@ final class CrawlSetupJourneyTests: XCTestCase {
         let site = try LocalSite.serve(directory: sites)
         defer { site.stop() }
         let script = JourneyScript(platform: "web", start: site.url.absoluteString, steps: [
-            JourneyStep(command: "type", component: "textField", target: Locators(id: "code"), args: ["${VAULT_CODE}"]),
-            JourneyStep(command: "tap", component: "button", target: Locators(label: "Unlock")),
+            JourneyStep(command: .action(.type), component: "textField", target: Locators(id: "code"), args: ["${VAULT_CODE}"]),
+            JourneyStep(command: .action(.tap), component: "button", target: Locators(label: "Unlock")),
         ])
         var options = Replayer.Options()
         options.variables = ["VAULT_CODE": "OPEN-SESAME"]
@@ -201,7 +201,7 @@ final class CrawlSetupJourneyTests: XCTestCase {
         wrong.variables = ["VAULT_CODE": "x"]
         var failing = CrawlConfiguration()
         failing.setup = Replayer.crawlSetup(script: JourneyScript(platform: "web", start: "", steps: script.steps + [
-            JourneyStep(command: "verify", args: ["text", "Inside the vault"])]), name: "unlock.yaml", options: wrong)
+            JourneyStep(command: .verify, args: ["text", "Inside the vault"])]), name: "unlock.yaml", options: wrong)
         let second = try BrowserDriver(startURL: site.url.appendingPathComponent("/"))
         defer { second.close() }
         XCTAssertThrowsError(try Crawler(driver: second, configuration: failing).run()) { error in

@@ -1,5 +1,6 @@
 import CartoCore
-import CartoExplore
+import CartoDrivers
+@testable import CartoExplore
 @testable import CartoJourneys
 import Foundation
 import SwiftParser
@@ -9,13 +10,13 @@ import Yams
 
 final class ScriptAndGeneratorTests: XCTestCase {
     let script = JourneyScript(platform: "ios", start: "com.example.shop", steps: [
-        JourneyStep(command: "type", component: "textField", target: Locators(id: "email", label: "Email"), args: ["ann@example.org"]),
-        JourneyStep(command: "type", component: "secureTextField", target: Locators(id: "password"), args: ["${SECRET_PASSWORD}"]),
-        JourneyStep(command: "tap", component: "button", target: Locators(id: "login", label: "Sign in", text: "Sign in")),
-        JourneyStep(command: "swipe", args: ["left"]),
-        JourneyStep(command: "setValue", component: "slider", target: Locators(label: "Volume"), args: ["0.8"]),
-        JourneyStep(command: "verify", args: ["screen", "Welcome"]),
-        JourneyStep(command: "verify", args: ["text", "Hello \"Ann\""]),
+        JourneyStep(command: .action(.type), component: "textField", target: Locators(id: "email", label: "Email"), args: ["ann@example.org"]),
+        JourneyStep(command: .action(.type), component: "secureTextField", target: Locators(id: "password"), args: ["${SECRET_PASSWORD}"]),
+        JourneyStep(command: .action(.tap), component: "button", target: Locators(id: "login", label: "Sign in", text: "Sign in")),
+        JourneyStep(command: .action(.swipe), args: ["left"]),
+        JourneyStep(command: .action(.setValue), component: "slider", target: Locators(label: "Volume"), args: ["0.8"]),
+        JourneyStep(command: .verify, args: ["screen", "Welcome"]),
+        JourneyStep(command: .verify, args: ["text", "Hello \"Ann\""]),
     ])
 
     func testJSONAndYAMLRoundTripAndBadScriptsAreClearErrors() throws {
@@ -62,7 +63,7 @@ final class ScriptAndGeneratorTests: XCTestCase {
         XCTAssertFalse(tree.hasError, "generated Swift parses without errors:\n\(code)")
         // Awkward text survives as valid string literals.
         let awkward = JourneyScript(platform: "ios", start: "x", steps: [
-            JourneyStep(command: "type", component: "textField", target: Locators(label: #"Say "hi" \ now"#), args: ["line 1\nline 2 \\ \"q\""]),
+            JourneyStep(command: .action(.type), component: "textField", target: Locators(label: #"Say "hi" \ now"#), args: ["line 1\nline 2 \\ \"q\""]),
         ])
         XCTAssertFalse(Parser.parse(source: XCUITestGenerator.generate(awkward, className: "2 weird-name")).hasError)
     }
@@ -87,37 +88,52 @@ final class ScriptAndGeneratorTests: XCTestCase {
     }
 
     func testJourneyAlongTheShortestPathOfACrawledModel() throws {
-        // A model.json as carto crawl writes it (only the fields the journey needs matter).
-        func modelJSON(_ edges: [(String, String, String, String)]) -> String {
+        // Edges as the crawler records them: the readable event and its typed actions, from real crawl events.
+        func element(_ role: UIRole, _ label: String, id: String? = nil, css: String) -> UIElement {
+            UIElement(role: role, platformType: role.rawValue, identifier: id, label: label, actions: [.tap], locator: "css selector:" + css)
+        }
+        let products = CrawlEvent(kind: .tap, target: element(.link, "Products", css: "#products"))
+        let apples = CrawlEvent(kind: .tap, target: element(.cell, "Apples, 1.20 € — the crisp ones from the orchard down the road", css: "li:nth-of-type(1)"))
+        let signIn = CrawlEvent(kind: .tap, target: element(.button, "Sign in", css: "#sign-in"))
+        let email = element(.textField, "Email", id: "email", css: "#email"), password = element(.secureTextField, "Password", id: "pw", css: "#pw")
+        let fill = CrawlEvent(kind: .fill, target: nil, fields: [.init(field: email, kind: .email, text: "carto@example.com"),
+                                                               .init(field: password, kind: .password, text: "hunter2")],
+                              submit: element(.button, "Go", css: "form button"))
+        let account = CrawlEvent(kind: .tap, target: element(.link, "Account", css: "#account"))
+        var edges: [(String, String, CrawlEvent, String)] = [
+            ("s0", "s1", products, "new"), ("s1", "s2", apples, "new"), ("s2", "s1", .back, "back"),
+            ("s0", "s3", signIn, "new"), ("s3", "s4", fill, "new"), ("s1", "s4", account, "new"),
+        ]
+        func model(typed: Bool = true) throws -> CrawlModel {
             let states = [("s0", "Home"), ("s1", "Products"), ("s2", "Product"), ("s3", "Sign in"), ("s4", "Account")]
                 .map { #"{"id":"\#($0.0)","title":"\#($0.1)","context":"/","depth":0,"elements":1,"events":1}"# }.joined(separator: ",")
-            let edgeText = edges.map { e -> String in
-                let event = String(decoding: try! JSONSerialization.data(withJSONObject: [e.2]), as: UTF8.self).dropFirst().dropLast()
-                return #"{"from":"\#(e.0)","to":"\#(e.1)","event":\#(event),"kind":"\#(e.3)"}"#
+            let edgeText = try edges.map { e in
+                String(decoding: try JSONEncoder().encode(CrawlModel.Edge(from: e.0, to: e.1, event: e.2.description, kind: e.3,
+                                                                          action: typed ? e.2.userActions : nil)), as: UTF8.self)
             }.joined(separator: ",")
-            return #"{"format":"carto-crawl-model","version":1,"app":{"platform":"web","start":"http://127.0.0.1:8080/"},"# +
+            let json = #"{"format":"carto-crawl-model","version":1,"app":{"platform":"web","start":"http://127.0.0.1:8080/"},"# +
                 #""settings":{"strategy":"dfs","wait":"idle","rows":"first","weights":{"container":0.8,"title":0.8,"elementCount":0.8,"type":0.7,"hidden":0.7,"enabled":0.7,"target":0.7,"action":0.7,"threshold":70}},"# +
                 #""states":[\#(states)],"edges":[\#(edgeText)],"stats":{"events":6,"uniqueStates":5,"totalStates":6,"edges":6,"durationSeconds":1,"failures":0,"stopReason":"explored"},"failures":[]}"#
+            return try JSONDecoder().decode(CrawlModel.self, from: Data(json.utf8))
         }
-        var edges = [
-            ("s0", "s1", "tap link \"Products\"", "new"),
-            ("s1", "s2", "tap cell \"Apples, 1.20 €\"", "new"),
-            ("s2", "s1", "back", "back"),
-            ("s0", "s3", "tap button \"Sign in\"", "new"),
-            ("s3", "s4", "fill textField \"Email\", secureTextField \"Password\" and submit", "new"),
-            ("s1", "s4", "tap link \"Account\"", "new"),
-        ]
-        func decode() throws -> CrawlModel { try JSONDecoder().decode(CrawlModel.self, from: Data(modelJSON(edges).utf8)) }
-        let model = try decode()
-        let product = try ModelJourney.path(in: model, to: "Product")
-        XCTAssertEqual(product.steps.map(\.summary), [#"tap link "Products""#, #"tap cell "Apples, 1.20 €""#, #"verify "screen" "Product""#])
-        let account = try ModelJourney.path(in: model, to: "s4")
-        XCTAssertEqual(account.steps.map(\.command), ["tap", "tap", "verify"], "two taps beat sign-in's three steps")
+        let product = try ModelJourney.path(in: try model(), to: "Product")
+        XCTAssertEqual(product.steps.map(\.summary), [#"tap link "Products""#, #"tap cell "Apples, 1.20 € — the crisp ones from the orchard down the road""#,
+                                                      #"verify "screen" "Product""#], "full labels, not the event's 39-character cut")
+        XCTAssertEqual(product.steps[1].target, Locators(label: "Apples, 1.20 € — the crisp ones from the orchard down the road", path: "css selector:li:nth-of-type(1)"),
+                       "every locator the crawler saw")
+        XCTAssertEqual(product.steps[1].screen, "Products")
+        let toAccount = try ModelJourney.path(in: try model(), to: "s4")
+        XCTAssertEqual(toAccount.steps.map(\.command), [.action(.tap), .action(.tap), .verify], "two taps beat sign-in's three steps")
         edges.removeLast()
-        let viaForm = try ModelJourney.path(in: try decode(), to: "s4")
-        XCTAssertEqual(viaForm.steps.map(\.command), ["tap", "type", "type", "submit", "verify"])
-        XCTAssertEqual(viaForm.steps[1].args, ["carto@example.com"])
-        XCTAssertEqual(viaForm.steps[2].args, ["${SECRET_PASSWORD}"])
-        XCTAssertThrowsError(try ModelJourney.path(in: model, to: "s9")) { XCTAssertTrue("\($0)".contains("no state s9")) }
+        let viaForm = try ModelJourney.path(in: try model(), to: "s4")
+        XCTAssertEqual(viaForm.steps.map(\.command), [.action(.tap), .action(.type), .action(.type), .action(.tap), .verify])
+        XCTAssertEqual(viaForm.steps[1].args, ["carto@example.com"], "the value the crawl typed")
+        XCTAssertEqual(viaForm.steps[2].args, ["${SECRET_PW}"], "a password is a variable, never the text")
+        XCTAssertEqual(viaForm.steps[2].target?.id, "pw")
+        XCTAssertEqual(viaForm.steps[3].target?.path, "css selector:form button")
+        XCTAssertThrowsError(try ModelJourney.path(in: try model(), to: "s9")) { XCTAssertTrue("\($0)".contains("no state s9")) }
+        XCTAssertThrowsError(try ModelJourney.path(in: try model(typed: false), to: "s4")) {
+            XCTAssertTrue("\($0)".contains("written by an older carto; crawl again"), "\($0)")
+        }
     }
 }

@@ -535,7 +535,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
                              name: record.abstract?.name, properties: record.abstract?.properties.map(\.description))
         }
         let edges = progress.edges.map { CrawlModel.Edge(from: name($0.from), to: name($0.to), event: $0.event.description, kind: $0.kind,
-                                                           abstractEvent: $0.event.abstractEvent) }
+                                                           abstractEvent: $0.event.abstractEvent, action: $0.event.userActions) }
         let settings = CrawlModel.Settings(
             strategy: configuration.strategy.rawValue, wait: configuration.wait.description, rows: configuration.rows.rawValue,
             abstraction: configuration.abstraction.rawValue, weights: configuration.weights, maxEvents: configuration.maxEvents, maxStates: configuration.maxStates,

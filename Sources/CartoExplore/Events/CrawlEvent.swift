@@ -73,6 +73,15 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The event's actions in the shared vocabulary, as `model.json` records them: a password typed into a field is
+    /// its `${SECRET_…}` variable, never the text.
+    public var userActions: [UserAction] {
+        actions.map { action in
+            if case .type(let field, _) = action { return action.userAction(secret: TextInputKind.classify(field) == .password) }
+            return action.userAction()
+        }
+    }
+
     /// The driver actions that make up this event.
     public var actions: [DriverAction] {
         switch kind {

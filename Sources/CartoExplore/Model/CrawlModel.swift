@@ -1,4 +1,5 @@
 import CartoCore
+import CartoDrivers
 
 /// The state-flow graph a crawl produces: `model.json`. The keys are a contract (reports, `carto graph`, later
 /// tools and users' scripts read them): add fields, never rename or drop them.
@@ -66,9 +67,13 @@ public struct CrawlModel: Codable, Sendable, Equatable {
         /// The event in the abstraction's terms: what it did to which controls, named as in the states' `control`
         /// properties. `carto graph diff` compares edges by it (nil in models written before it existed).
         public var abstractEvent: AbstractEvent?
+        /// The user actions the event performed, in order, typed: command, component, target with all its locators,
+        /// arguments (one for a tap; a fill's typing per field, then its submit). Typed passwords are `${SECRET_…}`
+        /// variables. `carto gen` builds steps from these (nil in models written before it existed).
+        public var action: [UserAction]?
 
-        public init(from: String, to: String, event: String, kind: String, abstractEvent: AbstractEvent? = nil) {
-            self.from = from; self.to = to; self.event = event; self.kind = kind; self.abstractEvent = abstractEvent
+        public init(from: String, to: String, event: String, kind: String, abstractEvent: AbstractEvent? = nil, action: [UserAction]? = nil) {
+            self.from = from; self.to = to; self.event = event; self.kind = kind; self.abstractEvent = abstractEvent; self.action = action
         }
     }
 

@@ -77,23 +77,23 @@ public enum XCUITestGenerator {
         let args = step.args ?? []
         let e = "element(\(query(step.component)), \(names(step.target)))"
         switch step.command {
-        case "tap": return ["\(e).tap()"]
-        case "doubleTap": return ["\(e).doubleTap()"]
-        case "longPress": return ["\(e).press(forDuration: 1)"]
-        case "type": return ["do { let field = \(e); field.tap(); field.typeText(\(text(args[0]))) }"]
-        case "submit": return ["\(e).typeText(\"\\n\")"]
-        case "setValue":
+        case .action(.tap): return ["\(e).tap()"]
+        case .action(.doubleTap): return ["\(e).doubleTap()"]
+        case .action(.longPress): return ["\(e).press(forDuration: 1)"]
+        case .action(.type): return ["do { let field = \(e); field.tap(); field.typeText(\(text(args[0]))) }"]
+        case .action(.submit): return ["\(e).typeText(\"\\n\")"]
+        case .action(.setValue):
             switch step.component {
             case "slider": return ["\(e).adjust(toNormalizedSliderPosition: \(Double(args[0]) ?? 0.5))"]
             case "toggle", "checkbox": return ["do { let s = \(e); if (s.value as? String == \"1\") != \(args[0] == "on" || args[0] == "true") { s.tap() } }"]
             default: return ["\(e).adjust(toPickerWheelValue: \(literal(args[0])))"]
             }
-        case "swipe":
+        case .action(.swipe):
             let method = "swipe" + (args.first ?? "up").capitalized
             return [step.target == nil ? "app.\(method)()" : "\(e).\(method)()"]
-        case "scroll": return ["app.swipeUp()"]
-        case "back": return ["app.navigationBars.buttons.element(boundBy: 0).tap()"]
-        case "verify":
+        case .action(.scroll): return ["app.swipeUp()"]
+        case .action(.back): return ["app.navigationBars.buttons.element(boundBy: 0).tap()"]
+        case .verify:
             let expected = args.count > 1 ? args[1] : ""
             switch args.first {
             case "screen":
@@ -104,7 +104,6 @@ public enum XCUITestGenerator {
             case "value": return ["XCTAssertEqual(\(e).value as? String, \(text(expected)))"]
             default: return ["XCTAssertTrue(\(e).exists)"]
             }
-        default: return ["// unsupported step"]
         }
     }
 
@@ -138,23 +137,22 @@ public enum MaestroGenerator {
     static func lines(_ step: JourneyStep) -> [String] {
         let args = step.args ?? []
         switch step.command {
-        case "tap": return ["- tapOn:" + selector(step.target)]
-        case "doubleTap": return ["- doubleTapOn:" + selector(step.target)]
-        case "longPress": return ["- longPressOn:" + selector(step.target)]
-        case "type": return ["- tapOn:" + selector(step.target), "- eraseText", "- inputText: \(quote(args[0]))"]
-        case "submit": return ["- pressKey: Enter"]
-        case "setValue": return ["- tapOn:" + selector(step.target), "- inputText: \(quote(args[0]))"]
-        case "swipe": return ["- swipe:\n    direction: \((args.first ?? "up").uppercased())"]
-        case "scroll": return ["- scroll"]
-        case "back": return ["- back"]
-        case "verify":
+        case .action(.tap): return ["- tapOn:" + selector(step.target)]
+        case .action(.doubleTap): return ["- doubleTapOn:" + selector(step.target)]
+        case .action(.longPress): return ["- longPressOn:" + selector(step.target)]
+        case .action(.type): return ["- tapOn:" + selector(step.target), "- eraseText", "- inputText: \(quote(args[0]))"]
+        case .action(.submit): return ["- pressKey: Enter"]
+        case .action(.setValue): return ["- tapOn:" + selector(step.target), "- inputText: \(quote(args[0]))"]
+        case .action(.swipe): return ["- swipe:\n    direction: \((args.first ?? "up").uppercased())"]
+        case .action(.scroll): return ["- scroll"]
+        case .action(.back): return ["- back"]
+        case .verify:
             let expected = args.count > 1 ? args[1] : ""
             switch args.first {
             case "screen", "text": return ["- assertVisible: \(quote(expected))"]
             case "absent": return ["- assertNotVisible:" + selector(step.target)]
             default: return ["- assertVisible:" + selector(step.target)]
             }
-        default: return []
         }
     }
 
@@ -164,7 +162,8 @@ public enum MaestroGenerator {
 }
 
 /// A journey along the shortest path of a crawled model (`carto crawl`'s model.json) from the start state to a
-/// state, ending with a check of that state's title. Events are rebuilt from the model's readable event names.
+/// state, ending with a check of that state's title. Each edge's typed `action`s become the steps, with every
+/// locator the crawler saw (secrets as `${SECRET_…}` variables).
 public enum ModelJourney {
     public static func path(in model: CrawlModel, to stateID: String) throws -> JourneyScript {
         guard let target = model.states.first(where: { $0.id == stateID || $0.title == stateID }) else {
@@ -187,49 +186,14 @@ public enum ModelJourney {
         var at = target.id
         while let edge = previous[at] { edges.insert(edge, at: 0); at = edge.from }
         var script = JourneyScript(platform: model.app.platform, start: model.app.start)
-        for edge in edges { script.steps += try steps(for: edge.event) }
-        script.steps.append(JourneyStep(command: "verify", args: ["screen", target.title], screen: target.title))
+        let titles = Dictionary(model.states.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
+        for edge in edges {
+            guard let actions = edge.action, !actions.isEmpty else {
+                throw CartoError("the model's edge \(edge.from) → \(edge.to) (\(edge.event)) has no typed action: the model was written by an older carto; crawl again")
+            }
+            script.steps += actions.map { JourneyStep($0, screen: titles[edge.from] ?? nil) }
+        }
+        script.steps.append(JourneyStep(command: .verify, args: ["screen", target.title], screen: target.title))
         return script
-    }
-
-    /// `tap link "Products"`, `fill textField "Email", secureTextField "Password" and submit`, `scroll list "x"`, `back`.
-    static func steps(for event: String) throws -> [JourneyStep] {
-        if event == "back" { return [JourneyStep(command: "back")] }
-        if event.hasPrefix("fill "), event.hasSuffix(" and submit") {
-            let fields = parseTargets(String(event.dropFirst(5).dropLast(11)))
-            var out = fields.map { role, name -> JourneyStep in
-                let element = UIElement(role: UIRole(rawValue: role) ?? .textField, platformType: role, label: name)
-                let kind = TextInputKind.classify(element)
-                let value = kind == .password ? "${\(JourneyRecorder.variableName(for: .init(role: role, id: nil, label: name, text: nil, path: nil)))}" : kind.sampleValue
-                return JourneyStep(command: "type", component: role, target: Locators(label: name, text: name), args: [value])
-            }
-            if let last = fields.last { out.append(JourneyStep(command: "submit", component: last.0, target: Locators(label: last.1, text: last.1))) }
-            return out
-        }
-        for command in ["tap", "scroll"] where event.hasPrefix(command + " ") {
-            let rest = String(event.dropFirst(command.count + 1))
-            if rest == "screen" { return [JourneyStep(command: command)] }
-            guard let (role, name) = parseTargets(rest).first else {
-                throw CartoError("model event \"\(event)\" names no element; it cannot be replayed by locator")
-            }
-            return [JourneyStep(command: command, component: role, target: Locators(label: name, text: name))]
-        }
-        throw CartoError("model event \"\(event)\" is not one carto can turn into a step")
-    }
-
-    /// `role "name", role "name"` (names may contain commas inside the quotes).
-    static func parseTargets(_ text: String) -> [(String, String)] {
-        var out: [(String, String)] = []
-        var rest = Substring(text)
-        while let space = rest.firstIndex(of: " "), rest[rest.index(after: space)...].first == "\"" {
-            let role = String(rest[..<space]).trimmingCharacters(in: CharacterSet(charactersIn: ", "))
-            let nameStart = rest.index(space, offsetBy: 2)
-            guard let close = rest[nameStart...].firstIndex(where: { $0 == "\"" }) else { break }
-            var name = String(rest[nameStart..<close])
-            if name.hasSuffix("…") { name.removeLast() }
-            out.append((role, name))
-            rest = rest[rest.index(after: close)...].drop { $0 == "," || $0 == " " }
-        }
-        return out
     }
 }

@@ -142,24 +142,24 @@ public final class JourneyRecorder {
             logger.widgetClick(target.interaction, x: raw.x, y: raw.y)
             // Focusing a field or opening a select is not a step: the typing or the choice that follows is.
             if ["textField", "secureTextField", "searchField", "textView", "picker", "slider"].contains(target.role) { return false }
-            add(JourneyStep(command: "tap", component: target.role, target: target.locators, screen: screen))
+            add(JourneyStep(command: .action(.tap), component: target.role, target: target.locators, screen: screen))
             return true
         case "gesture":
             logger.gesture(raw.gesture ?? "gesture", x: raw.x ?? 0, y: raw.y ?? 0, recognised: raw.recognised ?? false, direction: raw.direction,
                            path: raw.path, durationMs: raw.durationMs, target: raw.target?.interaction)
             if raw.gesture == "swipe", let direction = raw.direction, direction == "left" || direction == "right" {
-                add(JourneyStep(command: "swipe", component: raw.target?.role, target: raw.target?.locators, args: [direction], screen: screen))
+                add(JourneyStep(command: .action(.swipe), component: raw.target?.role, target: raw.target?.locators, args: [direction], screen: screen))
                 return true
             }
             if raw.gesture == "doubleTap", raw.recognised == true, let t = raw.target {
-                add(JourneyStep(command: "doubleTap", component: t.role, target: t.locators, screen: screen))
+                add(JourneyStep(command: .action(.doubleTap), component: t.role, target: t.locators, screen: screen))
             }
         case "change":
             guard let target = raw.target else { return false }
             logger.controlChanged(target.interaction, control: raw.control ?? "control", value: raw.value ?? "")
             // Checkboxes and switches are recorded as the tap that turned them.
             if raw.control != "switch" && target.role != "radio" {
-                add(JourneyStep(command: "setValue", component: target.role, target: target.locators, args: [raw.value ?? ""], screen: screen))
+                add(JourneyStep(command: .action(.setValue), component: target.role, target: target.locators, args: [raw.value ?? ""], screen: screen))
             }
         case "text":
             guard let target = raw.target else { return false }
@@ -174,12 +174,12 @@ public final class JourneyRecorder {
             if let index = pendingText[key], index == script.steps.count - 1 {
                 script.steps[index].args = [value]   // the same field edited again right away: one step
             } else {
-                add(JourneyStep(command: "type", component: target.role, target: target.locators, args: [value], screen: screen))
+                add(JourneyStep(command: .action(.type), component: target.role, target: target.locators, args: [value], screen: screen))
                 pendingText[key] = script.steps.count - 1
             }
         case "submit":
             guard let target = raw.target else { return false }
-            add(JourneyStep(command: "submit", component: target.role, target: target.locators, screen: screen))
+            add(JourneyStep(command: .action(.submit), component: target.role, target: target.locators, screen: screen))
             return true
         case "scroll":
             logger.scroll(raw.target?.interaction, dx: raw.dx ?? 0, dy: raw.dy ?? 0)
@@ -192,10 +192,7 @@ public final class JourneyRecorder {
         return false
     }
 
-    static func variableName(for target: RawTarget) -> String {
-        let base = (target.id ?? target.label ?? "secret").uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
-        return "SECRET_" + String(base)
-    }
+    static func variableName(for target: RawTarget) -> String { target.locators.secretVariable }
 
     private func add(_ step: JourneyStep) { script.steps.append(step) }
 
@@ -209,7 +206,7 @@ public final class JourneyRecorder {
     public func finish() throws -> JourneyScript {
         _ = try? poll()
         if options.verifyFinalScreen, !script.steps.isEmpty, let title = try? driver.snapshot().context.title {
-            script.steps.append(JourneyStep(command: "verify", args: ["screen", title], screen: title))
+            script.steps.append(JourneyStep(command: .verify, args: ["screen", title], screen: title))
         }
         clock.ms = Date().timeIntervalSince1970 * 1000
         try logger.end()

@@ -129,27 +129,27 @@ public final class Replayer {
 
     private func perform(_ step: JourneyStep) throws -> LocatorResolver.Match? {
         let args = step.args ?? []
-        switch step.command {
-        case "verify":
+        guard case .action(let command) = step.command else {
             return try verify(step, what: args[0], expected: args.count > 1 ? args[1] : nil)
-        case "back":
+        }
+        switch command {
+        case .back:
             _ = try driver.waitForIdle(options.wait)
             try driver.perform(.back)
             return nil
-        case "scroll":
+        case .scroll:
             if step.target == nil { _ = try driver.waitForIdle(options.wait); try driver.perform(.scroll(nil)); return nil }
             let (e, via) = try find(step); try driver.perform(.scroll(e)); return via
-        case "swipe":
+        case .swipe:
             if step.target == nil { _ = try driver.waitForIdle(options.wait); try driver.perform(.swipe(nil, direction: args[0])); return nil }
             let (e, via) = try find(step); try driver.perform(.swipe(e, direction: args[0])); return via
-        default:
+        case .tap, .longPress, .doubleTap, .type, .submit, .setValue:
             let (e, via) = try find(step)
-            switch step.command {
-            case "tap", "longPress": try driver.perform(.tap(e))
-            case "doubleTap": try driver.perform(.tap(e)); try driver.perform(.tap(e))
-            case "type": try driver.perform(.type(e, text: try substitute(args[0])))
-            case "submit": try driver.perform(.submit(e))
-            case "setValue":
+            switch command {
+            case .doubleTap: try driver.perform(.tap(e)); try driver.perform(.tap(e))
+            case .type: try driver.perform(.type(e, text: try substitute(args[0])))
+            case .submit: try driver.perform(.submit(e))
+            case .setValue:
                 let value = try substitute(args[0])
                 if [.checkbox, .toggle, .radio].contains(e.role) {
                     let on = value == "on" || value == "true" || value == "1"
@@ -158,7 +158,7 @@ public final class Replayer {
                 } else {
                     try driver.perform(.adjust(e, value: value))
                 }
-            default: throw StepFailure(message: "unknown command \(step.command)")
+            default: try driver.perform(.tap(e))   // tap; a long press is a tap to the drivers
             }
             return via
         }

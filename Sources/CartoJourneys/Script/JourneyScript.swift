@@ -1,4 +1,5 @@
 import CartoCore
+import CartoDrivers
 import Foundation
 import Yams
 
@@ -80,7 +81,7 @@ public struct JourneyScript: Codable, Sendable, Equatable {
             throw CartoError("\(path): not a valid \(format(of: path) == .yaml ? "YAML" : "JSON") script (\(error)); fix the syntax")
         }
         for (i, step) in script.steps.enumerated() {
-            if let problem = step.problem { throw CartoError("\(path): step \(i + 1) (\(step.command)): \(problem); fix the script") }
+            if let problem = step.problem { throw CartoError("\(path): step \(i + 1) (\(step.command.rawValue)): \(problem); fix the script") }
         }
         return script
     }
@@ -92,17 +93,55 @@ public struct JourneyScript: Codable, Sendable, Equatable {
         switch error {
         case .keyNotFound(let key, let c): return "\(where_(c.codingPath + [key])) is missing"
         case .typeMismatch(_, let c), .valueNotFound(_, let c): return "\(where_(c.codingPath)) has the wrong type"
-        case .dataCorrupted(let c): return c.codingPath.isEmpty ? "not valid JSON or YAML" : "\(where_(c.codingPath)): \(c.debugDescription)"
+        case .dataCorrupted(let c):
+            // An unknown command names its step as the other step problems do: `step 3 (jump): unknown command; …`.
+            if c.codingPath.last?.stringValue == "command", c.codingPath.count >= 2, let index = c.codingPath[c.codingPath.count - 2].intValue {
+                return "step \(index + 1) \(c.debugDescription)"
+            }
+            return c.codingPath.isEmpty ? "not valid JSON or YAML" : "\(where_(c.codingPath)): \(c.debugDescription)"
         @unknown default: return "unreadable"
         }
     }
 }
 
-/// One command. `args` by command: `type` [text] (`${NAME}` is replaced by `--var NAME=…`), `setValue` [value],
-/// `swipe` [direction], `verify` [what, expected] with what = `screen` (title), `text` (shown anywhere),
-/// `exists`, `absent`, `value` (the target's value).
+/// What a step does: one of the shared user actions (`ActionCommand`), or a check. Written as the command's word
+/// (`tap`, `type`, …, `verify`) in scripts.
+public enum StepCommand: Hashable, Sendable, RawRepresentable, Codable, CustomStringConvertible {
+    case action(ActionCommand)
+    case verify
+
+    public init?(rawValue: String) {
+        if rawValue == "verify" { self = .verify } else if let command = ActionCommand(rawValue: rawValue) { self = .action(command) } else { return nil }
+    }
+    public var rawValue: String {
+        switch self {
+        case .action(let command): return command.rawValue
+        case .verify: return "verify"
+        }
+    }
+    public var description: String { rawValue }
+    public static var all: [StepCommand] { ActionCommand.allCases.map { .action($0) } + [.verify] }
+
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let command = StepCommand(rawValue: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                debugDescription: "(\(text)): unknown command; use one of \(Self.all.map(\.rawValue).sorted().joined(separator: ", "))"))
+        }
+        self = command
+    }
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(rawValue)
+    }
+}
+
+/// One step: a user action (`ActionCommand`'s command, component, target, arguments) or a check. `args` by command:
+/// `type` [text] (`${NAME}` is replaced by `--var NAME=…`), `setValue` [value], `swipe` [direction], `verify`
+/// [what, expected] with what = `screen` (title), `text` (shown anywhere), `exists`, `absent`, `value` (the
+/// target's value).
 public struct JourneyStep: Codable, Sendable, Equatable {
-    public var command: String
+    public var command: StepCommand
     /// The target's normalised role: `button`, `link`, `textField`, …
     public var component: String?
     public var target: Locators?
@@ -112,25 +151,33 @@ public struct JourneyStep: Codable, Sendable, Equatable {
     /// A screenshot taken when the step was recorded (relative to the script).
     public var screenshot: String?
 
-    public static let commands: Set<String> = ["tap", "doubleTap", "longPress", "type", "submit", "setValue", "swipe", "scroll", "back", "verify"]
     public static let verifications: Set<String> = ["screen", "text", "exists", "absent", "value"]
 
-    public init(command: String, component: String? = nil, target: Locators? = nil, args: [String]? = nil, screen: String? = nil) {
+    public init(command: StepCommand, component: String? = nil, target: Locators? = nil, args: [String]? = nil, screen: String? = nil) {
         self.command = command; self.component = component; self.target = target; self.args = args; self.screen = screen
+    }
+
+    /// The step that performs `action`.
+    public init(_ action: UserAction, screen: String? = nil) {
+        self.init(command: .action(action.command), component: action.component, target: action.target, args: action.arguments, screen: screen)
+    }
+
+    /// The user action this step performs (nil for a check).
+    public var action: UserAction? {
+        guard case .action(let command) = command else { return nil }
+        return UserAction(command: command, component: component, target: target, arguments: args)
     }
 
     /// What is wrong with the step, or nil.
     var problem: String? {
-        guard Self.commands.contains(command) else { return "unknown command; use one of \(Self.commands.sorted().joined(separator: ", "))" }
-        let needsTarget: Set<String> = ["tap", "doubleTap", "longPress", "type", "submit", "setValue"]
-        if needsTarget.contains(command), target?.isEmpty != false { return "needs a target with at least one locator (id, label, text or path)" }
         switch command {
-        case "type", "setValue", "swipe": if (args ?? []).isEmpty { return "needs an argument" }
-        case "verify":
+        case .action(let action):
+            if action.needsTarget, target?.isEmpty != false { return "needs a target with at least one locator (id, label, text or path)" }
+            if action.argument != nil, (args ?? []).isEmpty { return "needs an argument (\(action.argument!))" }
+        case .verify:
             guard let what = args?.first, Self.verifications.contains(what) else { return "verify needs args [what, expected] with what one of \(Self.verifications.sorted().joined(separator: ", "))" }
             if ["screen", "text", "value"].contains(what), (args ?? []).count < 2 { return "verify \(what) needs the expected text" }
             if ["exists", "absent", "value"].contains(what), target?.isEmpty != false { return "verify \(what) needs a target" }
-        default: break
         }
         return nil
     }
@@ -138,25 +185,10 @@ public struct JourneyStep: Codable, Sendable, Equatable {
     /// Human words for reports: `tap button "Sign in"`.
     public var summary: String {
         let name = target.map { t in [t.id.map { "#" + $0 }, t.label.map { "\"\($0)\"" }, t.text.map { "\"\($0)\"" }].compactMap { $0 }.first ?? t.path ?? "" } ?? ""
-        var parts = [command]
-        if let component, command != "verify" { parts.append(component) }
+        var parts = [command.rawValue]
+        if let component, command != .verify { parts.append(component) }
         if !name.isEmpty { parts.append(name) }
         if let args, !args.isEmpty { parts.append(args.map { $0.count > 40 ? String($0.prefix(39)) + "…" : $0 }.map { "\"\($0)\"" }.joined(separator: " ")) }
         return parts.joined(separator: " ")
     }
-}
-
-/// Ways to find a target, tried in this order: identifier, accessibility label, visible text, type-and-index path.
-public struct Locators: Codable, Sendable, Equatable {
-    /// accessibilityIdentifier (iOS) or id / data-testid / name (web).
-    public var id: String?
-    public var label: String?
-    public var text: String?
-    /// Platform locator by type and position: `css selector:body > main:nth-of-type(1) > button:nth-of-type(2)` (web),
-    /// `xpath://XCUIElementTypeButton[2]` (iOS).
-    public var path: String?
-    public init(id: String? = nil, label: String? = nil, text: String? = nil, path: String? = nil) {
-        self.id = id; self.label = label; self.text = text; self.path = path
-    }
-    public var isEmpty: Bool { [id, label, text, path].allSatisfy { $0?.isEmpty != false } }
 }
