@@ -29,8 +29,39 @@ public struct UIFrame: Codable, Hashable, Sendable {
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 }
 
-/// Actions an element accepts.
-public enum UIAction: String, Codable, Sendable, CaseIterable { case tap, type, scroll, swipe, adjust, longPress }
+/// What a person does to an app — one vocabulary from the actions a snapshot element accepts through the drivers,
+/// the crawler's events and `model.json` to journey scripts and generated tests. The raw values are the words of
+/// `carto.journey/1` scripts and of `model.json` edges' `action`.
+public enum ActionCommand: String, Codable, CaseIterable, Sendable {
+    case tap, doubleTap, longPress, type, submit, setValue, swipe, scroll, back
+
+    /// Commands that act on an element; the others may act on the screen.
+    public var needsTarget: Bool {
+        switch self {
+        case .tap, .doubleTap, .longPress, .type, .submit, .setValue: return true
+        case .swipe, .scroll, .back: return false
+        }
+    }
+
+    /// The argument it takes, by name: `type` [text], `setValue` [value], `swipe` [direction].
+    public var argument: String? {
+        switch self {
+        case .type: return "text"
+        case .setValue: return "value"
+        case .swipe: return "direction"
+        default: return nil
+        }
+    }
+
+    /// Crawl checkpoints written before the vocabulary was one call setting a value `adjust`.
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let command = ActionCommand(rawValue: text == "adjust" ? "setValue" : text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown action \(text)"))
+        }
+        self = command
+    }
+}
 
 public struct UIElement: Codable, Hashable, Sendable {
     public var role: UIRole
@@ -44,7 +75,7 @@ public struct UIElement: Codable, Hashable, Sendable {
     public var enabled: Bool
     public var visible: Bool
     public var selected: Bool
-    public var actions: [UIAction]
+    public var actions: [ActionCommand]
     /// Where acting on it leads or what handles it: a link's URL, a form's action, `click` for script handlers
     /// (the paper's target/action pair).
     public var target: String?
@@ -54,7 +85,7 @@ public struct UIElement: Codable, Hashable, Sendable {
 
     public init(role: UIRole, platformType: String, identifier: String? = nil, label: String? = nil, value: String? = nil,
                 frame: UIFrame? = nil, enabled: Bool = true, visible: Bool = true, selected: Bool = false,
-                actions: [UIAction] = [], target: String? = nil, locator: String? = nil, children: [UIElement] = []) {
+                actions: [ActionCommand] = [], target: String? = nil, locator: String? = nil, children: [UIElement] = []) {
         self.role = role; self.platformType = platformType; self.identifier = identifier; self.label = label; self.value = value
         self.frame = frame; self.enabled = enabled; self.visible = visible; self.selected = selected
         self.actions = actions; self.target = target; self.locator = locator; self.children = children

@@ -70,7 +70,7 @@ public enum DriverAction: Sendable, CustomStringConvertible {
     case scroll(UIElement?)
     case back
     /// Sets a control's value: a picker or select option, a slider position, a date.
-    case adjust(UIElement, value: String)
+    case setValue(UIElement, value: String)
     /// A swipe across the element (or the screen): `left`, `right`, `up`, `down`.
     case swipe(UIElement?, direction: String)
 
@@ -81,7 +81,7 @@ public enum DriverAction: Sendable, CustomStringConvertible {
         case .submit(let e): return "submit \(ElementNaming.describe(e))"
         case .scroll(let e): return e.map { "scroll \(ElementNaming.describe($0))" } ?? "scroll screen"
         case .back: return "back"
-        case .adjust(let e, let value): return "set \(ElementNaming.describe(e)) to \"\(value)\""
+        case .setValue(let e, let value): return "set \(ElementNaming.describe(e)) to \"\(value)\""
         case .swipe(let e, let direction): return "swipe \(direction)" + (e.map { " on \(ElementNaming.describe($0))" } ?? "")
         }
     }

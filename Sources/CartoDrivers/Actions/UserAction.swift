@@ -1,43 +1,6 @@
 import CartoCore
 import Foundation
 
-/// What a person does to an app — one vocabulary from the snapshot's affordances through the driver, the crawler's
-/// events and `model.json` to journey scripts and generated tests. The raw values are the words of
-/// `carto.journey/1` scripts and of `model.json` edges' `action`.
-public enum ActionCommand: String, Codable, CaseIterable, Sendable {
-    case tap, doubleTap, longPress, type, submit, setValue, swipe, scroll, back
-
-    /// Commands that act on an element; the others may act on the screen.
-    public var needsTarget: Bool {
-        switch self {
-        case .tap, .doubleTap, .longPress, .type, .submit, .setValue: return true
-        case .swipe, .scroll, .back: return false
-        }
-    }
-
-    /// The argument it takes, by name: `type` [text], `setValue` [value], `swipe` [direction].
-    public var argument: String? {
-        switch self {
-        case .type: return "text"
-        case .setValue: return "value"
-        case .swipe: return "direction"
-        default: return nil
-        }
-    }
-
-    /// The command that uses an affordance a snapshot element offers.
-    public init(_ affordance: UIAction) {
-        switch affordance {
-        case .tap: self = .tap
-        case .type: self = .type
-        case .scroll: self = .scroll
-        case .swipe: self = .swipe
-        case .adjust: self = .setValue
-        case .longPress: self = .longPress
-        }
-    }
-}
-
 /// Ways to find a target again, tried in this order: identifier, accessibility label, visible text, type-and-index
 /// path. A target keeps all of them, so replay can fall back when one stops matching.
 public struct Locators: Codable, Sendable, Hashable {
@@ -94,6 +57,19 @@ public struct UserAction: Codable, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension DriverAction {
+    /// The command in the shared vocabulary.
+    public var command: ActionCommand {
+        switch self {
+        case .tap: return .tap
+        case .type: return .type
+        case .submit: return .submit
+        case .scroll: return .scroll
+        case .back: return .back
+        case .setValue: return .setValue
+        case .swipe: return .swipe
+        }
+    }
+
     /// The action in the shared vocabulary. `secret`: the `${NAME}` to write instead of typed text (a password).
     public func userAction(secret: Bool = false) -> UserAction {
         switch self {
@@ -104,7 +80,7 @@ extension DriverAction {
         case .submit(let e): return UserAction(.submit, on: e)
         case .scroll(let e): return UserAction(.scroll, on: e)
         case .back: return UserAction(command: .back)
-        case .adjust(let e, let value): return UserAction(.setValue, on: e, arguments: [value])
+        case .setValue(let e, let value): return UserAction(.setValue, on: e, arguments: [value])
         case .swipe(let e, let direction): return UserAction(.swipe, on: e, arguments: [direction])
         }
     }

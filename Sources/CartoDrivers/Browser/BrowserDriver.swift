@@ -313,7 +313,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
             // Like the browser's back button; the idle wait sees the navigation (history.back is instrumented).
             // Nothing to go back to (the Navigation API knows): return at once instead of waiting out a navigation.
             _ = try evaluate("(() => { if (window.navigation && navigation.canGoBack === false) return false; history.back(); return true; })()")
-        case .adjust(let element, let value):
+        case .setValue(let element, let value):
             guard let selector = Self.cssSelector(of: element), try evaluate(BrowserScripts.setValue(cssSelector: selector, value: value)) as? Bool == true else {
                 throw WebDriverError(code: "no such element", message: ElementNaming.describe(element), httpStatus: nil)
             }

@@ -425,7 +425,7 @@ enum BrowserScripts {
           if (tappable) actions.push('tap');
           else if (role === 'cell' && (target === 'click' || el.querySelector('a[href], button, [onclick]'))) actions.push('tap');
           if (['textField', 'secureTextField', 'searchField', 'textView'].includes(role) && !el.readOnly) actions.push('tap', 'type');
-          if (role === 'picker' || role === 'slider') actions.push('adjust');
+          if (role === 'picker' || role === 'slider') actions.push('setValue');
           if ((role === 'list' || role === 'table' || role === 'webView') && el.scrollHeight > el.clientHeight + 4 &&
               ['auto', 'scroll'].includes(getComputedStyle(el).overflowY)) actions.push('scroll');
         }

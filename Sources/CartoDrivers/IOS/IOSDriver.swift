@@ -99,7 +99,7 @@ public final class IOSDriver: AppDriver, @unchecked Sendable {
             } else {
                 try client.back()
             }
-        case .adjust(let element, let value):
+        case .setValue(let element, let value):
             // Picker wheels take the row's text, sliders a normalised position, date pickers their text.
             try client.sendKeys(value, to: try client.find(element))
         case .swipe(let element, let direction):

@@ -51,10 +51,10 @@ public enum IOSPageSource {
         }
     }
 
-    static func actions(for role: UIRole) -> [UIAction] {
+    static func actions(for role: UIRole) -> [ActionCommand] {
         switch role {
         case .textField, .secureTextField, .searchField, .textView: return [.tap, .type]
-        case .slider, .stepper, .picker: return [.adjust]
+        case .slider, .stepper, .picker: return [.setValue]
         case .table, .collection, .scrollView, .webView: return [.scroll, .swipe]
         default: return role.isTappable ? [.tap] : []
         }

@@ -156,7 +156,7 @@ public final class Replayer {
                     let isOn = e.value == "true" || e.value == "1" || e.value == "on"
                     if on != isOn { try driver.perform(.tap(e)) }
                 } else {
-                    try driver.perform(.adjust(e, value: value))
+                    try driver.perform(.setValue(e, value: value))
                 }
             default: try driver.perform(.tap(e))   // tap; a long press is a tap to the drivers
             }
