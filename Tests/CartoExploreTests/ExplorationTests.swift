@@ -92,6 +92,40 @@ final class ExplorationTests: XCTestCase {
         XCTAssertLessThan(model.stats.events * 10, every.stats.events * 6, "\(model.stats.events) vs \(every.stats.events)")
     }
 
+    /// Sessions in parallel (`--browsers N`) explore one model: run to saturation, they find the same abstract
+    /// states and transitions as one session, and each session fires events of its own.
+    func testParallelSessionsFindTheSameModelAsOne() throws {
+        func run(_ sessions: Int) throws -> (CrawlModel, [[String: Any]]) {
+            let dir = NSTemporaryDirectory() + "carto-parallel-\(UUID().uuidString)"
+            addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+            let out = try CrawlOutput(directory: dir, fresh: true)
+            var configuration = CrawlConfiguration()
+            configuration.screenshots = false
+            configuration.globalAfter = 0   // every menu link from every page: enough work for three sessions
+            let crawler = Crawler(drivers: (0..<sessions).map { _ in menuSite() }, configuration: configuration, sink: out)
+            XCTAssertEqual(crawler.sessions, sessions)
+            let model = try crawler.run()
+            let log = try String(contentsOfFile: dir + "/log.jsonl", encoding: .utf8).split(separator: "\n")
+                .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            return (model, log)
+        }
+        func transitions(_ model: CrawlModel) -> Set<String> {
+            let title = Dictionary(uniqueKeysWithValues: model.states.map { ($0.id, $0.name ?? $0.title) })
+            return Set(model.edges.map { "\(title[$0.from]!) -\($0.event)-> \(title[$0.to]!)" })
+        }
+        let (one, _) = try run(1)
+        XCTAssertEqual(one.states.count, 10)
+        for sessions in [2, 3] {
+            let (model, log) = try run(sessions)
+            XCTAssertEqual(model.stats.stopReason, "explored")
+            XCTAssertEqual(Set(model.states.map { $0.name ?? $0.title }), Set(one.states.map { $0.name ?? $0.title }), "\(sessions) sessions")
+            XCTAssertEqual(transitions(model), transitions(one), "\(sessions) sessions")
+            let bySession = Dictionary(grouping: log.filter { $0["type"] as? String == "event" }, by: { $0["session"] as? Int ?? 0 })
+            XCTAssertEqual(Set(bySession.keys), Set(1...sessions), "every session fired events")
+            XCTAssertTrue(bySession.values.allSatisfy { $0.count >= 10 }, "\(bySession.mapValues(\.count))")
+        }
+    }
+
     /// A till: a form that deposits money (the screen only shows the balance), and "Done" to the vault, whose
     /// "Withdraw" shows a receipt — or, from a fresh start with nothing deposited, "Nothing to withdraw". The form
     /// is sent before "Done" (controls that lead away come last), so the vault is first reached with money in it.

@@ -2,37 +2,90 @@ import CartoCore
 import CartoDrivers
 import Foundation
 
+/// What all sessions of one crawl share: the model found so far and what decides the next event. Guarded by `lock`,
+/// which a session holds except while its driver works (a condition, so idle sessions wait for new work).
+final class Exploration: @unchecked Sendable {
+    let lock = NSCondition()
+    var progress: CrawlProgress
+    var recognizer: StateRecognition
+    var edgeKeys = Set<String>()
+    var failureKeys = Set<String>()
+    /// Replayable edges from each state: (event, destination), in discovery order.
+    var forward: [Int: [(event: CrawlEvent, to: Int)]] = [:]
+    /// The destinations of `forward`, in the same order: what the path search walks.
+    var forwardTargets: [Int: [Int]] = [:]
+    var changed = Set<Int>()
+    var random: SplitMix64
+    var started = Date()
+    /// Set from another thread (Ctrl-C) to stop after the current event.
+    let stopFlag = StopFlag()
+    /// Abstract actions fired anywhere and where the others are offered: novel events go first.
+    var novelty = ActionNovelty()
+    /// Events fired since the model last grew (a new state or a new transition).
+    var eventsSinceGrowth = 0
+    var globalNavigation: GlobalNavigation
+    /// Per state: how often each abstract action occurs on the path that first reached it (for the repeat bound;
+    /// computed once — a breadth-first search per event would cost more than the rest of the crawler's work).
+    var pathActionCounts: [Int: [String: Int]] = [:]
+    /// States sessions are on their way to or acting in: others pick different ones while there are any.
+    var claimed: [Int: Int] = [:]
+    /// Sessions between choosing work and finishing it: while any is, an idle session waits for what it finds.
+    var inFlight = 0
+    /// Set when the crawl ends (explored, budget spent, stopped, or a session failed): every session leaves.
+    var finished = false
+    /// The first error that ended a session.
+    var failure: Error?
+    /// How many sessions explore.
+    var sessionCount = 1
+
+    init(progress: CrawlProgress, recognizer: StateRecognition, random: SplitMix64, globalNavigation: GlobalNavigation) {
+        self.progress = progress; self.recognizer = recognizer; self.random = random; self.globalNavigation = globalNavigation
+    }
+}
+
 /// The exploration loop (the paper's steps 1–7): snapshot, plan events, fire one, wait for idle, recognise the
 /// outcome, record an edge; go back or restart-and-replay to reach the next state with work left.
-public final class Crawler: @unchecked Sendable {   // only `requestStop` is called from other threads, and it locks
+///
+/// With several drivers (`init(drivers:)`, `carto crawl --browsers N`) each drives its own session and explores
+/// a different part of the frontier into the one model: a session holds the shared state's lock except while its
+/// driver works, so the model changes one event at a time, as with one session.
+public final class Crawler: @unchecked Sendable {   // sessions run on their own threads; shared state is locked
     public let driver: AppDriver
     public let configuration: CrawlConfiguration
     public let sink: CrawlSink?
-    public private(set) var progress: CrawlProgress
-    private var recognizer: StateRecognition
+    private let shared: Exploration
+    /// The other sessions of this crawl (empty with one driver).
+    private var helpers: [Crawler] = []
+    private let sessionIndex: Int
     private let planner: EventPlanner
-    private var edgeKeys = Set<String>()
-    private var failureKeys = Set<String>()
-    /// Replayable edges from each state: (event, destination), in discovery order.
-    private var forward: [Int: [(event: CrawlEvent, to: Int)]] = [:]
-    /// The destinations of `forward`, in the same order: what the path search walks.
-    private var forwardTargets: [Int: [Int]] = [:]
+
+    public private(set) var progress: CrawlProgress {
+        get { shared.progress }
+        _modify { yield &shared.progress }
+        set { shared.progress = newValue }
+    }
+    private var recognizer: StateRecognition { get { shared.recognizer } _modify { yield &shared.recognizer } }
+    private var edgeKeys: Set<String> { get { shared.edgeKeys } _modify { yield &shared.edgeKeys } }
+    private var failureKeys: Set<String> { get { shared.failureKeys } _modify { yield &shared.failureKeys } }
+    private var forward: [Int: [(event: CrawlEvent, to: Int)]] { get { shared.forward } _modify { yield &shared.forward } }
+    private var forwardTargets: [Int: [Int]] { get { shared.forwardTargets } _modify { yield &shared.forwardTargets } }
+    private var changed: Set<Int> { get { shared.changed } _modify { yield &shared.changed } }
+    private var random: SplitMix64 { get { shared.random } _modify { yield &shared.random } }
+    private var started: Date { get { shared.started } set { shared.started = newValue } }
+    private var stopFlag: StopFlag { shared.stopFlag }
+    private var novelty: ActionNovelty { get { shared.novelty } _modify { yield &shared.novelty } }
+    private var eventsSinceGrowth: Int { get { shared.eventsSinceGrowth } set { shared.eventsSinceGrowth = newValue } }
+    private var globalNavigation: GlobalNavigation { get { shared.globalNavigation } _modify { yield &shared.globalNavigation } }
+    private var pathActionCounts: [Int: [String: Int]] { get { shared.pathActionCounts } _modify { yield &shared.pathActionCounts } }
+
+    // This session's own state.
     /// The states since the last restart, as the app's back stack sees them.
     private var trail: [Int] = []
     private var current: Int?
     private var currentSnapshot: UISnapshot?
     /// Failures observed since the last report (`collectFailures`), from the observations after actions and restarts.
     private var failures: [AppFailure] = []
-    private var changed = Set<Int>()
-    private var random: SplitMix64
-    private var started = Date()
-    /// Set from another thread (Ctrl-C) to stop after the current event.
-    private let stopFlag = StopFlag()
     private var driverSeconds = 0.0
-    /// Abstract actions fired anywhere and where the others are offered: novel events go first.
-    private var novelty = ActionNovelty()
-    /// Events fired since the model last grew (a new state or a new transition).
-    private var eventsSinceGrowth = 0
     /// The app may hold other data than the current state's recorded path gives it — a form was sent without
     /// leaving the screen, or a known state was reached another way after a form was sent (an active item hidden
     /// behind the Completed filter) — so the next event is fired after a fresh start and a replay of the path: every
@@ -42,30 +95,51 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     private var wroteSinceRestart = false
     /// A recorded path is being replayed: the states it reaches hold what their paths give them.
     private var replaying = false
-    private var globalNavigation: GlobalNavigation
-    /// Per state: how often each abstract action occurs on the path that first reached it (for the repeat bound;
-    /// computed once — a breadth-first search per event would cost more than the rest of the crawler's work).
-    private var pathActionCounts: [Int: [String: Int]] = [:]
 
-    public init(driver: AppDriver, configuration: CrawlConfiguration, sink: CrawlSink? = nil, resumeFrom: CrawlProgress? = nil) {
-        self.driver = driver
-        self.configuration = configuration
-        self.sink = sink
-        self.progress = resumeFrom ?? CrawlProgress()
-        self.recognizer = StateRecognition(mode: configuration.abstraction, weights: configuration.weights,
-                                           abstraction: ScreenAbstraction(overrides: configuration.overrides),
-                                           coarsenAfter: configuration.coarsenAfter)
-        self.planner = EventPlanner(rows: configuration.rows, blocklist: configuration.blocklist, only: configuration.only,
-                                    inputs: configuration.inputs)
-        self.random = SplitMix64(seed: configuration.seed)
-        self.globalNavigation = GlobalNavigation(after: configuration.globalAfter)
+    public convenience init(driver: AppDriver, configuration: CrawlConfiguration, sink: CrawlSink? = nil, resumeFrom: CrawlProgress? = nil) {
+        self.init(drivers: [driver], configuration: configuration, sink: sink, resumeFrom: resumeFrom)
+    }
+
+    /// One session per driver (the first is `driver`), all exploring one model.
+    public convenience init(drivers: [AppDriver], configuration: CrawlConfiguration, sink: CrawlSink? = nil, resumeFrom: CrawlProgress? = nil) {
+        precondition(!drivers.isEmpty, "a crawl needs a driver")
+        let driver = drivers[0]
+        let progress = resumeFrom ?? CrawlProgress()
+        var recognizer = StateRecognition(mode: configuration.abstraction, weights: configuration.weights,
+                                          abstraction: ScreenAbstraction(overrides: configuration.overrides),
+                                          coarsenAfter: configuration.coarsenAfter)
         if let start = progress.states.first, Self.startsWithoutRoute(driver.start) { recognizer.startScreen(start.snapshot) }
         for record in progress.states { _ = recognizer.add(record.snapshot) }
+        let shared = Exploration(progress: progress, recognizer: recognizer, random: SplitMix64(seed: configuration.seed),
+                                 globalNavigation: GlobalNavigation(after: configuration.globalAfter))
+        self.init(driver: driver, configuration: configuration, sink: sink, shared: shared, index: 0)
         for record in progress.states { for i in record.fired { novelty.fire(record.events[i].abstractAction) } }
         for record in progress.states where !record.unreachable { novelty.offer(record, open: true) }
         for edge in progress.edges { indexEdge(edge); globalNavigation.note(edge) }
         for failure in progress.failures { failureKeys.insert(Self.failureKey(failure.kind, failure.message)) }
-        progress.stopReason = nil
+        self.progress.stopReason = nil
+        shared.sessionCount = drivers.count
+        helpers = drivers.dropFirst().enumerated().map { Crawler(driver: $0.element, configuration: configuration, sink: sink, shared: shared, index: $0.offset + 1) }
+    }
+
+    private init(driver: AppDriver, configuration: CrawlConfiguration, sink: CrawlSink?, shared: Exploration, index: Int) {
+        self.driver = driver
+        self.configuration = configuration
+        self.sink = sink
+        self.shared = shared
+        self.sessionIndex = index
+        self.planner = EventPlanner(rows: configuration.rows, blocklist: configuration.blocklist, only: configuration.only,
+                                    inputs: configuration.inputs)
+    }
+
+    /// How many sessions explore (drivers).
+    public var sessions: Int { 1 + helpers.count }
+
+    /// Runs `body` with the shared state unlocked: the driver works while other sessions use the model.
+    private func driverWork<T>(_ body: () throws -> T) rethrows -> T {
+        shared.lock.unlock()
+        defer { shared.lock.lock() }
+        return try body()
     }
 
     /// Asks a running crawl to stop after the event in flight (safe from a signal handler's queue).
@@ -74,53 +148,112 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     public var elapsed: Double { progress.elapsedBefore + Date().timeIntervalSince(started) }
 
     /// Explores until nothing is left or a budget is spent. Driver failures that end the session throw (after the
-    /// progress so far was checkpointed); element-level failures are logged and the crawl goes on.
+    /// progress so far was checkpointed); element-level failures are logged and the crawl goes on. With several
+    /// sessions, the others run on threads of their own until this one returns.
     public func run() throws -> CrawlModel {
+        shared.lock.lock()
+        defer { shared.lock.unlock() }
         started = Date()
-        do {
-            if progress.states.isEmpty {
-                let snapshot = try restartApp().snapshot
-                started = Date()   // exploration time starts at the first snapshot
-                if Self.startsWithoutRoute(driver.start) { recognizer.startScreen(snapshot) }
-                let id = try register(snapshot, depth: 0)
-                currentSnapshot = snapshot
-                progress.totalStates = 1
-                trail = [id]
-                current = id
-                pathActionCounts[id] = [:]
-                try collectFailures(state: id, path: { [] })
-                try checkInvariants(state: id, snapshot: snapshot, path: { [] })
+        let group = DispatchGroup()
+        for helper in helpers {
+            group.enter()
+            let thread = Thread { helper.helperMain(); group.leave() }
+            thread.name = "carto crawl session \(helper.sessionIndex + 1)"
+            thread.start()
+        }
+        var error: Error?
+        do { try explore() } catch let failure { error = failure }
+        finish()
+        driverWork { group.wait() }
+        if let failure = error ?? shared.failure {
+            switch failure {
+            case let failure as CartoError where !progress.states.isEmpty:
+                // The app went away mid-crawl (its server stopped): keep what was found, resume later.
+                throw savedAfterFailure(failure.message)
+            case let failure as WebDriverError where failure.endsSession:
+                throw savedAfterFailure("the driver stopped answering (\(failure))")
+            default:
+                throw failure
             }
-            try checkpoint()
-            while true {
-                if let reason = budgetSpent() { progress.stopReason = reason; break }
-                guard let target = chooseTarget() else { progress.stopReason = "explored"; break }
-                if try !reach(target) {
-                    novelty.offer(progress.states[target], open: false)
-                    progress.states[target].unreachable = true
-                    changed.insert(target)
-                    sink?.log(["type": "unreachable", "state": Self.name(target)])
-                    try checkpoint()
-                    continue
-                }
-                guard let index = nextEventIndex(of: target) else { continue }
-                markFired(target, index)
-                changed.insert(target)
-                let event = progress.states[target].events[index]
-                novelty.fire(event.abstractAction)
-                let grownBefore = (progress.states.count, progress.edges.count)
-                _ = try act(event, from: target)
-                eventsSinceGrowth = grownBefore == (progress.states.count, progress.edges.count) ? eventsSinceGrowth + 1 : 0
-                try checkpoint()
-            }
-        } catch let error as CartoError where !progress.states.isEmpty {
-            // The app went away mid-crawl (its server stopped): keep what was found, resume later.
-            throw savedAfterFailure(error.message)
-        } catch let error as WebDriverError where error.endsSession {
-            throw savedAfterFailure("the driver stopped answering (\(error))")
         }
         try checkpoint()
         return model()
+    }
+
+    /// A helper session's thread: explores until the crawl is finished; an error ends the crawl for all.
+    private func helperMain() {
+        shared.lock.lock()
+        defer { shared.lock.unlock() }
+        do { try explore() } catch {
+            if shared.failure == nil { shared.failure = error }
+            finish()
+        }
+    }
+
+    /// Ends the crawl for every session (they leave after the event in flight).
+    private func finish() {
+        shared.finished = true
+        shared.lock.broadcast()
+    }
+
+    /// One session's loop; runs with the shared state locked.
+    private func explore() throws {
+        if sessionIndex == 0 && progress.states.isEmpty {
+            let snapshot = try restartApp().snapshot
+            started = Date()   // exploration time starts at the first snapshot
+            if Self.startsWithoutRoute(driver.start) { recognizer.startScreen(snapshot) }
+            let id = try register(snapshot, depth: 0)
+            currentSnapshot = snapshot
+            progress.totalStates = 1
+            trail = [id]
+            current = id
+            pathActionCounts[id] = [:]
+            try collectFailures(state: id, path: { [] })
+            try checkInvariants(state: id, snapshot: snapshot, path: { [] })
+            shared.lock.broadcast()
+        }
+        if sessionIndex == 0 { try checkpoint() }
+        while !shared.finished {
+            if let reason = budgetSpent() { progress.stopReason = reason; finish(); break }
+            if progress.states.isEmpty { shared.lock.wait(); continue }   // the first session is still starting
+            guard let target = chooseTarget() else {
+                // Sessions still acting may find more work: wait for them; else everything is explored.
+                if shared.inFlight > 0 { shared.lock.wait(); continue }
+                progress.stopReason = "explored"
+                finish()
+                break
+            }
+            shared.inFlight += 1
+            shared.claimed[target, default: 0] += 1
+            defer {
+                shared.inFlight -= 1
+                shared.claimed[target]! -= 1
+                if shared.claimed[target] == 0 { shared.claimed[target] = nil }
+                shared.lock.broadcast()
+            }
+            try work(on: target)
+        }
+    }
+
+    /// Reaches `target` and fires its next event.
+    private func work(on target: Int) throws {
+        if try !reach(target) {
+            novelty.offer(progress.states[target], open: false)
+            progress.states[target].unreachable = true
+            changed.insert(target)
+            sink?.log(["type": "unreachable", "state": Self.name(target)])
+            try checkpoint()
+            return
+        }
+        guard let index = nextEventIndex(of: target) else { return }
+        markFired(target, index)
+        changed.insert(target)
+        let event = progress.states[target].events[index]
+        novelty.fire(event.abstractAction)
+        let grownBefore = (progress.states.count, progress.edges.count)
+        _ = try act(event, from: target)
+        eventsSinceGrowth = grownBefore == (progress.states.count, progress.edges.count) ? eventsSinceGrowth + 1 : 0
+        try checkpoint()
     }
 
     /// A start URL without a hash route: a route the app shows at start is one it chose itself, its root. A route
@@ -140,7 +273,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
 
     private func budgetSpent() -> String? {
         if stopFlag.isSet { return "interrupted" }
-        if let max = configuration.maxEvents, progress.eventsFired >= max { return "max-events" }
+        if let max = configuration.maxEvents, progress.eventsFired + shared.inFlight >= max { return "max-events" }
         if let max = configuration.maxStates, progress.states.count >= max { return "max-states" }
         if let max = configuration.maxTime, elapsed >= max { return "max-time" }
         if let max = configuration.saturation, eventsSinceGrowth >= max { return "saturated" }
@@ -155,13 +288,18 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
             // deepest state with any work.
             if configuration.abstraction == .screen, let deepest = trail.reversed().first(where: { hasNovelWork($0) }) { return deepest }
             if let deepest = trail.reversed().first(where: { states[$0].hasWork }) { return deepest }
-            return states.indices.first { states[$0].hasWork }
+            return unclaimed(states.indices.filter { states[$0].hasWork })
         case .breadthFirst:
-            return states.indices.first { states[$0].hasWork }
+            return unclaimed(states.indices.filter { states[$0].hasWork })
         case .random:
             let candidates = states.indices.filter { states[$0].hasWork }
             return candidates.isEmpty ? nil : candidates[random.next(below: candidates.count)]
         }
+    }
+
+    /// The first of `candidates` no other session is headed for, else the first: sessions spread over the frontier.
+    private func unclaimed(_ candidates: [Int]) -> Int? {
+        candidates.first { shared.claimed[$0] == nil } ?? candidates.first
     }
 
     /// The next event to fire in `state`: one whose abstract action was never fired anywhere first (action
@@ -301,7 +439,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         let driverBefore = driverSeconds
         func timed<T>(_ body: () throws -> T) rethrows -> T {
             let s = Date(); defer { driverSeconds += Date().timeIntervalSince(s) }
-            return try body()
+            return try driverWork(body)
         }
         var actionError: String?
         var waitedBetween = 0.0
@@ -339,7 +477,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
                 } catch let error as WebDriverError where !error.endsSession {}
             }
             if stillOut {
-                snapshot = try timed { try restartApp().snapshot }
+                snapshot = try restartApp().snapshot
                 relaunched = true
             }
         }
@@ -354,6 +492,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
             "crawlerMs": Self.round((total - driverTime) * 1000), "t": Self.round(elapsed),
         ]
         if let busy = idle.busy { entry["busy"] = busy }
+        if shared.sessionCount > 1 { entry["session"] = sessionIndex + 1 }
         if let actionError { entry["error"] = actionError }
         if let left { entry["leftScope"] = left }
         sink?.log(entry)
@@ -418,7 +557,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         var png: Data?
         if configuration.screenshots {
             let s = Date()
-            png = try? driver.screenshot()
+            png = driverWork { try? driver.screenshot() }
             driverSeconds += Date().timeIntervalSince(s)
         }
         progress.states.append(record)
@@ -451,7 +590,7 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
         for invariant in configuration.invariants {
             let message = try invariant.violation(in: snapshot) {
                 if let text { return text }
-                let read = try driver.visibleText()
+                let read = try driverWork { try driver.visibleText() }
                 text = read
                 return read
             }
@@ -484,8 +623,12 @@ public final class Crawler: @unchecked Sendable {   // only `requestStop` is cal
     private func restartApp() throws -> Observation {
         needsFreshStart = false
         wroteSinceRestart = false
-        if let setup = configuration.setup { try setup.run(driver) } else { try driver.restart() }
-        let observed = try driver.observe(after: configuration.wait)
+        let s = Date()
+        defer { driverSeconds += Date().timeIntervalSince(s) }
+        let observed = try driverWork { () throws -> Observation in
+            if let setup = configuration.setup { try setup.run(driver) } else { try driver.restart() }
+            return try driver.observe(after: configuration.wait)
+        }
         failures += observed.failures
         return observed
     }
