@@ -45,6 +45,9 @@ struct CrawlCommand: ParsableCommand {
     @Option(name: .customLong("bundle-id"), help: "iOS app to crawl through Appium's XCUITest driver (with --webdriver).")
     var bundleID: String?
 
+    @Option(help: "Sessions exploring in parallel into one model: browsers (web; default: one per core) or Appium sessions (iOS, on a hub or grid; default 1).")
+    var browsers: Int?
+
     @Option(help: "Exploration strategy: dfs (the paper's), bfs, random.")
     var strategy: CrawlStrategy = .depthFirst
 
@@ -118,6 +121,7 @@ struct CrawlCommand: ParsableCommand {
         if resume == nil && target == nil { throw ValidationError("give a URL or folder to crawl, or --resume DIR") }
         if resume != nil && target != nil { throw ValidationError("--resume continues a crawl with its saved settings; give no TARGET") }
         if bundleID != nil && webdriver == nil { throw ValidationError("--bundle-id needs --webdriver (Appium's URL, e.g. http://127.0.0.1:4723)") }
+        if let browsers, browsers < 1 || browsers > 64 { throw ValidationError("--browsers \(browsers): give 1 to 64 sessions") }
         for (name, value) in [("--max-events", maxEvents), ("--max-states", maxStates), ("--max-depth", maxDepth)] where (value ?? 1) < 0 {
             throw ValidationError("\(name) must not be negative")
         }
@@ -156,6 +160,7 @@ struct CrawlCommand: ParsableCommand {
             info.blockRequests = blockRequests.isEmpty ? nil : blockRequests
             info.cacert = cacert.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             info.animations = animations.rawValue
+            info.browsers = browsers
             if let setup = setup ?? specification?.setup {
                 _ = try JourneyScript.read(setup)
                 info.setup = URL(fileURLWithPath: setup).standardizedFileURL.path
@@ -208,27 +213,32 @@ struct CrawlCommand: ParsableCommand {
 
         if !quiet { StandardError.write("carto crawl: starting \(info.platform == "web" ? (info.webdriver == nil ? "chromedriver and Chromium" : "a browser session") : "the iOS app \(info.start)")…\n") }
         // Credentials are not saved with the crawl: a resume on a server that needs them passes --webdriver again.
-        let driver: AppDriver
+        let sessions = browsers ?? info.browsers ?? (info.platform == "web" ? ProcessInfo.processInfo.activeProcessorCount : 1)
+        let drivers: [AppDriver]
         do {
-            driver = try openDriver(start: info.platform == "ios" ? info.start : startURL!.absoluteString, platform: info.platform,
-                                    webdriver: webdriver ?? info.webdriver, cacert: cacert ?? info.cacert, bundleID: info.bundleID, desktop: desktop, headless: true,
-                                    blockedRequests: (info.blockRequests ?? []) + (specification?.blockRequests ?? []),
-                                    animationPlaybackRate: (info.animations.flatMap(BrowserDriver.AnimationSpeed.init(rawValue:)) ?? .fast).playbackRate)
+            let (start, platform, server, certificate, bundle, desktop) = (info.platform == "ios" ? info.start : startURL!.absoluteString, info.platform,
+                                                                         webdriver ?? info.webdriver, cacert ?? info.cacert, info.bundleID, desktop)
+            let blocked = (info.blockRequests ?? []) + (specification?.blockRequests ?? [])
+            let rate = (info.animations.flatMap(BrowserDriver.AnimationSpeed.init(rawValue:)) ?? .fast).playbackRate
+            drivers = try openDrivers(sessions) {
+                try openDriver(start: start, platform: platform, webdriver: server, cacert: certificate, bundleID: bundle, desktop: desktop,
+                               headless: true, blockedRequests: blocked, animationPlaybackRate: rate)
+            }
         } catch {
             // Nothing was explored: a fresh folder made for this run goes again, so a corrected command can reuse it.
             if resumed == nil { out.discard() }
             throw error
         }
-        defer { driver.close() }
+        defer { drivers.forEach { $0.close() } }
 
         let progress = resume == nil ? nil : try out.loadProgress()
-        let crawler = Crawler(driver: driver, configuration: configuration, sink: out, resumeFrom: progress)
+        let crawler = Crawler(drivers: drivers, configuration: configuration, sink: out, resumeFrom: progress)
         let signals = SignalForwarder { first in
             if first {
                 StandardError.write("\ncarto crawl: stopping after the current event (Ctrl-C again to quit now)\n")
                 crawler.requestStop()
             } else {
-                driver.close()
+                drivers.forEach { $0.close() }
                 Foundation.exit(130)
             }
         }
@@ -252,9 +262,32 @@ struct CrawlCommand: ParsableCommand {
             print("failure: \(failure.kind): \(failure.message) in \(failure.state) after: \(failure.path.joined(separator: " → "))")
         }
         print("wrote \(out.directory.path)/model.json, report.html, crawl.xml, model.dot, model.graphml")
-        driver.close()
+        drivers.forEach { $0.close() }
         site?.stop()
         Foundation.exit(model.failures.isEmpty ? ExitStatus.success.rawValue : ExitStatus.findings.rawValue)
+    }
+
+    /// Opens `count` sessions at once (each browser takes ~0.5 s to start); if one fails, the others are closed.
+    func openDrivers(_ count: Int, _ open: @escaping @Sendable () throws -> AppDriver) throws -> [AppDriver] {
+        final class Results: @unchecked Sendable {
+            let lock = NSLock()
+            var drivers: [Int: AppDriver] = [:]
+            var error: Error?
+        }
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: count) { i in
+            do {
+                let driver = try open()
+                results.lock.lock(); results.drivers[i] = driver; results.lock.unlock()
+            } catch {
+                results.lock.lock(); if results.error == nil { results.error = error }; results.lock.unlock()
+            }
+        }
+        if let error = results.error {
+            results.drivers.values.forEach { $0.close() }
+            throw error
+        }
+        return (0..<count).map { results.drivers[$0]! }
     }
 
     static func apply(_ text: String, to w: inout SimilarityWeights) throws {

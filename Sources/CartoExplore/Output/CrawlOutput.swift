@@ -45,6 +45,8 @@ public final class CrawlOutput: CrawlSink {
         public var blockRequests: [String]?
         /// `--animations`: `fast` (the default; nil in folders written before it) or `real`.
         public var animations: String?
+        /// `--browsers`: sessions in parallel (nil: the default for the platform).
+        public var browsers: Int?
         public init(platform: String, start: String, webdriver: String?, bundleID: String?, strategy: String, wait: String, rows: String,
                     weights: SimilarityWeights, block: [String], maxEvents: Int?, maxStates: Int?, maxDepth: Int?, maxTime: Double?,
                     seed: UInt64, screenshots: Bool) {
