@@ -324,6 +324,11 @@ final class DevToolsErrorTests: XCTestCase {
                 XCTAssertTrue(error.message.contains("No node with given id found"), error.message)
             }
             XCTAssertEqual(try driver.snapshot().context.title, "Home", "the session still answers")
+            // Messages of megabytes (a big page's snapshot) arrive whole, on both channels.
+            let big = try driver.cdp("Runtime.evaluate", ["expression": "'x'.repeat(6000000) + 'end'", "returnByValue": true]) as? [String: Any]
+            let value = (big?["result"] as? [String: Any])?["value"] as? String
+            XCTAssertEqual(value?.count, 6_000_003)
+            XCTAssertEqual(value?.hasSuffix("xend"), true)
         }
     }
 }

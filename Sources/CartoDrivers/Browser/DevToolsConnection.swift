@@ -7,7 +7,7 @@ import Foundation
 /// it instead of once the next page loaded — the idle wait covers that, as it does for every other kind of work.
 /// Command errors keep the browser's message (code `devtools error`); a closed connection is a `transport` error.
 final class DevToolsConnection {
-    private let socket: LoopbackWebSocket
+    private let socket: DevToolsSocket
     private var nextID = 0
     private let timeout: TimeInterval
 
@@ -18,10 +18,10 @@ final class DevToolsConnection {
         guard parts.count == 2, let port = Int(parts[1]),
               ["localhost", "127.0.0.1"].contains(String(parts[0])),
               targetID.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
-            throw LoopbackWebSocket.Failure(description: "not a local debugger address: \(debuggerAddress) \(targetID)")
+            throw DevToolsSocket.Failure(description: "not a local debugger address: \(debuggerAddress) \(targetID)")
         }
         self.timeout = timeout
-        socket = try LoopbackWebSocket(host: "127.0.0.1", port: port, path: "/devtools/page/\(targetID)", timeout: timeout)
+        socket = try DevToolsSocket(host: "127.0.0.1", port: port, path: "/devtools/page/\(targetID)", timeout: timeout)
     }
 
     /// Runs one command and returns its result. `timeout`: how long the answer may take (an awaited promise).
@@ -67,7 +67,7 @@ final class DevToolsConnection {
             }
             if let failure { throw failure }
             return results.map { $0 ?? [:] }
-        } catch let failure as LoopbackWebSocket.Failure {
+        } catch let failure as DevToolsSocket.Failure {
             throw WebDriverError(code: "transport", message: "DevTools \(names): \(failure)", httpStatus: nil)
         }
     }

@@ -106,7 +106,7 @@ public final class LoopbackServer: @unchecked Sendable {
             let pathPart = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? "/"
             request = Request(
                 method: String(parts[0]), path: pathPart.removingPercentEncoding ?? pathPart,
-                query: target.contains("?") ? String(target.split(separator: "?", maxSplits: 1)[1]) : nil,
+                query: target.contains("?") ? String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[1]) : nil,
                 headers: headers, body: Data(buffer[bodyStart..<(bodyStart + length)]))
         }
         respond(fd, handler(request!))
