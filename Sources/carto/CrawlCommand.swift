@@ -45,7 +45,7 @@ struct CrawlCommand: ParsableCommand {
     @Option(name: .customLong("bundle-id"), help: "iOS app to crawl through Appium's XCUITest driver (with --webdriver).")
     var bundleID: String?
 
-    @Option(help: "Sessions exploring in parallel into one model: browsers (web; default: one per core) or Appium sessions (iOS, on a hub or grid; default 1).")
+    @Option(help: "Sessions exploring in parallel into one model: browsers (web) or Appium sessions (iOS, on a hub or grid); default 1.")
     var browsers: Int?
 
     @Option(help: "Exploration strategy: dfs (the paper's), bfs, random.")
@@ -213,7 +213,9 @@ struct CrawlCommand: ParsableCommand {
 
         if !quiet { StandardError.write("carto crawl: starting \(info.platform == "web" ? (info.webdriver == nil ? "chromedriver and Chromium" : "a browser session") : "the iOS app \(info.start)")…\n") }
         // Credentials are not saved with the crawl: a resume on a server that needs them passes --webdriver again.
-        let sessions = browsers ?? info.browsers ?? (info.platform == "web" ? ProcessInfo.processInfo.activeProcessorCount : 1)
+        // One session unless asked: parallel crawls of the bundled example still found 10 or 11 states from run to
+        // run where one session finds 11 every time (see the README), so N sessions are opt-in for now.
+        let sessions = browsers ?? info.browsers ?? 1
         let drivers: [AppDriver]
         do {
             let (start, platform, server, certificate, bundle, desktop) = (info.platform == "ios" ? info.start : startURL!.absoluteString, info.platform,

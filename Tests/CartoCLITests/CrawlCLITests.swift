@@ -126,10 +126,10 @@ final class CrawlCLITests: XCTestCase, CLIHarness {
     func testCtrlCWritesOutputsAndStopsChromeDriver() throws {
         try requireChromeDriver()
         let dir = try tempDir() + "/out"
-        let (process, _) = try launch(["crawl", webApp, "-o", dir, "-q"])
+        let (process, _) = try launch(["crawl", webApp, "-o", dir, "-q", "--browsers", "2"])
         try waitForStates(2, in: dir)
         let drivers = children(of: process.processIdentifier)
-        XCTAssertEqual(drivers.count, 1, "carto started one chromedriver")
+        XCTAssertEqual(drivers.count, 2, "carto started one chromedriver per session")
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         XCTAssertTrue([0, 1].contains(process.terminationStatus), "\(process.terminationStatus)")
