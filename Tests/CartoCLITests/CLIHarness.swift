@@ -102,6 +102,20 @@ extension CLIHarness {
         return result
     }
 
+    /// Runs another program to its end; its stdout (stderr is discarded) and exit status.
+    func runProgram(_ executable: String, _ arguments: [String]) throws -> (status: Int32, stdout: Data) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, data)
+    }
+
     func tempDir() throws -> String {
         let dir = NSTemporaryDirectory() + "carto-cli-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -45,16 +45,8 @@ final class CLITests: XCTestCase, CLIHarness {
         chmod(dir, 0o755)
         chmod(dir + "/Good.swift", 0o644)
         chmod(dir + "/Secret.swift", 0o000)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", Self.binary, "arch", dir, "--format", "json"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let (status, data) = try runProgram("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", Self.binary, "arch", dir, "--format", "json"])
+        XCTAssertEqual(status, 0)
         let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let names = (report["components"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
         XCTAssertEqual(names, ["Good"])

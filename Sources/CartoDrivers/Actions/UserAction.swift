@@ -23,6 +23,11 @@ public struct Locators: Codable, Sendable, Hashable {
 
     public var isEmpty: Bool { [id, label, text, path].allSatisfy { $0?.isEmpty != false } }
 
+    /// The target in reports: `#id`, else `"label"` or `"text"`, else the path.
+    public var shortName: String {
+        [id.map { "#" + $0 }, label.map { "\"\($0)\"" }, text.map { "\"\($0)\"" }].compactMap { $0 }.first ?? path ?? ""
+    }
+
     /// The `${NAME}` a secret typed into this field becomes in scripts and models: `SECRET_` and its id or label.
     public var secretVariable: String {
         let base = (id ?? label ?? "secret").uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
@@ -50,7 +55,7 @@ public struct UserAction: Codable, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        let name = target.map { t in [t.id.map { "#" + $0 }, t.label.map { "\"\($0)\"" }, t.text.map { "\"\($0)\"" }].compactMap { $0 }.first ?? t.path ?? "" } ?? ""
+        let name = target?.shortName ?? ""
         return ([command.rawValue] + [component, name.isEmpty ? nil : name].compactMap { $0 } + (arguments ?? []).map { "\"\($0)\"" })
             .joined(separator: " ")
     }

@@ -1,14 +1,14 @@
 import CartoCore
 import Foundation
 
-/// The socket plumbing the loopback client, the loopback server and the chromedriver launcher share.
+/// The socket plumbing the loopback server and the chromedriver launcher share.
 enum LoopbackSocket {
-    /// An IPv4 address on 127.0.0.1 (or `host`, when given as dotted digits).
-    static func address(host: String = "127.0.0.1", port: Int) -> sockaddr_in {
+    /// An IPv4 address on 127.0.0.1.
+    static func address(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr(host == "localhost" ? "127.0.0.1" : host)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
         return address
     }
 
@@ -30,26 +30,6 @@ enum LoopbackSocket {
             throw CartoError("cannot bind 127.0.0.1:\(port) (\(reason)); choose another port")
         }
         return (fd, Int(UInt16(bigEndian: address.sin_port)))
-    }
-
-    /// A TCP connection to `host:port` whose reads and writes give up after `timeout`. The caller owns the descriptor.
-    static func connect(host: String, port: Int, timeout: TimeInterval) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw CartoError("cannot open a socket") }
-        setTimeout(fd, timeout)
-        var address = Self.address(host: host, port: port)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { close(fd); throw CartoError("connection to \(host):\(port) refused") }
-        return fd
-    }
-
-    /// Read and write timeout of a socket.
-    static func setTimeout(_ fd: Int32, _ timeout: TimeInterval) {
-        var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// Writes all of `data`, retrying after interrupts; false when the peer is gone.

@@ -133,7 +133,7 @@ public final class Crawler: @unchecked Sendable {   // sessions run on their own
     }
 
     /// How many sessions explore (drivers).
-    public var sessions: Int { 1 + helpers.count }
+    public var sessions: Int { shared.sessionCount }
 
     /// Runs `body` with the shared state unlocked: the driver works while other sessions use the model.
     private func driverWork<T>(_ body: () throws -> T) rethrows -> T {

@@ -184,7 +184,7 @@ public struct JourneyStep: Codable, Sendable, Equatable {
 
     /// Human words for reports: `tap button "Sign in"`.
     public var summary: String {
-        let name = target.map { t in [t.id.map { "#" + $0 }, t.label.map { "\"\($0)\"" }, t.text.map { "\"\($0)\"" }].compactMap { $0 }.first ?? t.path ?? "" } ?? ""
+        let name = target?.shortName ?? ""
         var parts = [command.rawValue]
         if let component, command != .verify { parts.append(component) }
         if !name.isEmpty { parts.append(name) }
