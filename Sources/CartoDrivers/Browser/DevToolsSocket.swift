@@ -40,7 +40,11 @@ final class DevToolsSocket: @unchecked Sendable {
     /// Connects to `ws://host:port/path`. Messages may be as large as a page's snapshot (megabytes).
     init(host: String, port: Int, path: String, timeout: TimeInterval) throws {
         self.timeout = timeout
-        final class Opened: @unchecked Sendable { var socket: WebSocket? }
+        // The upgrade callback may run after the connect future completed: wait for it, not only for the future.
+        final class Opened: @unchecked Sendable {
+            let ready = DispatchSemaphore(value: 0)
+            var socket: WebSocket?
+        }
         let opened = Opened()
         let inbox = self.inbox
         var configuration = WebSocketClient.Configuration(maxFrameSize: 1 << 30)
@@ -52,11 +56,14 @@ final class DevToolsSocket: @unchecked Sendable {
                 socket.onBinary { _, buffer in inbox.push(Data(buffer.readableBytesView)) }
                 socket.onClose.whenComplete { _ in inbox.close() }
                 opened.socket = socket
+                opened.ready.signal()
             }.wait()
         } catch {
             throw Failure(description: "cannot open the DevTools WebSocket ws://\(host):\(port)\(path) (\(error))")
         }
-        guard let socket = opened.socket else { throw Failure(description: "the DevTools WebSocket did not open") }
+        guard opened.ready.wait(timeout: .now() + timeout) == .success, let socket = opened.socket else {
+            throw Failure(description: "the DevTools WebSocket did not open")
+        }
         self.socket = socket
     }
 
