@@ -65,6 +65,21 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "WebSocketKit", package: "websocket-kit"),
+            ],
+            // The page scripts are JavaScript files (linted and read as JavaScript), compiled into the binary so an
+            // installed `carto` needs no resource bundle beside it.
+            resources: [
+                .embedInCode("Browser/Scripts/instrumentation.js"),
+                .embedInCode("Browser/Scripts/element-helpers.js"),
+                .embedInCode("Browser/Scripts/snapshot.js"),
+                .embedInCode("Browser/Scripts/idle.js"),
+                .embedInCode("Browser/Scripts/recorder.js"),
+                .embedInCode("Browser/Scripts/find.js"),
+                .embedInCode("Browser/Scripts/locate.js"),
+                .embedInCode("Browser/Scripts/scroll-element.js"),
+                .embedInCode("Browser/Scripts/set-value.js"),
+                .embedInCode("Browser/Scripts/focus-for-typing.js"),
+                .embedInCode("Browser/Scripts/describe.js"),
             ]
         ),
         // GUI exploration: state recognition (the paper's Algorithm 1), event planning, strategies, outputs.

@@ -1,0 +1,106 @@
+// How the browser dialect sees one element: role, visibility, CSS path, label. Shared by the snapshot and the
+// recorder (carto record), so recorded targets and replayed snapshots describe elements the same way.
+// Declarations only; `c` is the page's instrumentation (instrumentation.js), when installed.
+const c = window.__carto;
+const textTypes = { email: 'textField', url: 'textField', tel: 'textField', number: 'textField', text: 'textField',
+                    password: 'secureTextField', search: 'searchField', date: 'textField', '': 'textField' };
+function roleOf(el) {
+  const tag = el.tagName.toLowerCase();
+  const view = el.ownerDocument.defaultView;
+  const c = (view && view.__carto) || window.__carto;   // a frame's own instrumentation knows its listeners
+  const aria = (el.getAttribute('role') || '').toLowerCase();
+  const ariaRoles = { button: 'button', link: 'link', tab: 'tab', tablist: 'tabBar', dialog: 'dialog', alertdialog: 'alert',
+                      checkbox: 'checkbox', switch: 'toggle', radio: 'radio', slider: 'slider', textbox: 'textField',
+                      searchbox: 'searchField', listbox: 'list', option: 'cell', list: 'list', listitem: 'cell',
+                      grid: 'table', row: 'cell', menu: 'menu', menuitem: 'menuItem', navigation: 'toolbar',
+                      heading: 'heading', img: 'image', progressbar: 'progressIndicator',
+                      alert: 'alert', status: 'staticText' };  // live regions: what the user is told
+  if (ariaRoles[aria]) return ariaRoles[aria];
+  switch (tag) {
+    case 'a': return el.hasAttribute('href') ? 'link' : (c && c.clickable.has(el) || el.onclick ? 'button' : null);
+    case 'button': case 'summary': return 'button';
+    case 'input': {
+      const type = (el.getAttribute('type') || 'text').toLowerCase();
+      if (type === 'hidden') return null;
+      if (type === 'checkbox') return 'checkbox';
+      if (type === 'radio') return 'radio';
+      if (type === 'range') return 'slider';
+      if (['button', 'submit', 'reset', 'image'].includes(type)) return 'button';
+      return textTypes[type] || 'textField';
+    }
+    case 'textarea': return 'textView';
+    case 'select': return 'picker';
+    case 'img': case 'svg': case 'video': case 'canvas': return 'image';
+    case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': return 'heading';
+    case 'ul': case 'ol': return 'list';
+    case 'li': return 'cell';
+    case 'table': return 'table';
+    case 'tr': return el.closest('thead') ? null : 'cell';
+    case 'form': return 'form';
+    case 'dialog': return 'dialog';
+    case 'nav': return 'toolbar';
+    case 'header': return el.parentElement === document.body ? 'navigationBar' : null;
+    case 'iframe': return 'webView';
+    case 'progress': return 'progressIndicator';
+  }
+  // A container that listens for clicks on behalf of the controls inside it (jQuery's delegated events) is not a
+  // button of its own: its controls are.
+  if ((c && c.clickable.has(el) || el.hasAttribute('onclick')) &&
+      !(el.children.length && el.querySelector('a[href], button, input, select, textarea, [role=button], [onclick]'))) return 'button';
+  if (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false') return 'textView';
+  return null;
+}
+// A transparent checkbox or radio over a picture of one is the usual custom control (TodoMVC's toggles):
+// transparent, it is still what a finger touches, so opacity hides everything but those.
+function isVisible(el) {
+  const overlay = el.tagName === 'INPUT' && ['checkbox', 'radio', 'file'].includes((el.type || '').toLowerCase());
+  if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true, opacityProperty: !overlay })) return false;
+  const r = el.getBoundingClientRect();
+  // Off-canvas (a side menu slid out of view with translateX(-100%)): left or right of the viewport, where no
+  // scrolling brings it. Below the fold still counts: scrolling shows it.
+  const view = el.ownerDocument.defaultView;
+  if (r.width > 0 && (r.right <= 0 || r.left >= view.innerWidth)) return false;
+  if (r.width > 0 && r.height > 0) return true;
+  // An inline element around blocks (`<a href="#/"><h1>todos</h1></a>`) or one with `display: contents` has no
+  // box of its own: it shows what its children show.
+  const display = getComputedStyle(el).display;
+  return (display === 'inline' || display === 'contents') && [...el.children].some(isVisible);
+}
+// Relative to the element's own tree; a shadow root's or a frame's path is its host's path, ' >>> ', its own.
+function cssPath(el) {
+  const parts = [];
+  const root = el.getRootNode();
+  let anchored = false;
+  for (let n = el; n && n.nodeType === 1 && n !== root.documentElement; n = n.parentElement) {
+    if (n.id && root.querySelectorAll('#' + CSS.escape(n.id)).length === 1) { parts.unshift('#' + CSS.escape(n.id)); anchored = true; break; }
+    const tag = n.tagName.toLowerCase();
+    let i = 1;
+    for (let s = n.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === n.tagName) i++;
+    parts.unshift(tag + ':nth-of-type(' + i + ')');
+  }
+  const path = anchored || root.host ? parts.join(' > ') : 'html > ' + parts.join(' > ');
+  if (root.host) return cssPath(root.host) + ' >>> ' + path;
+  const frame = root !== document && root.defaultView ? root.defaultView.frameElement : null;
+  return frame ? cssPath(frame) + ' >>> ' + path : path;
+}
+// The elements rendered under `el`: an open shadow root's instead of the light DOM, a slot's assigned elements,
+// a same-origin frame's body.
+function renderedChildren(el) {
+  if (el.shadowRoot) return [...el.shadowRoot.children];
+  if (el.tagName === 'SLOT') { const a = el.assignedElements({ flatten: true }); return a.length ? a : [...el.children]; }
+  if (el.tagName === 'IFRAME') { try { const d = el.contentDocument; return d && d.body ? [d.body] : []; } catch (e) { return []; } }
+  return [...el.children];
+}
+const clean = s => { s = (s || '').replace(/\s+/g, ' ').trim(); return s ? s.slice(0, 200) : null; };
+function labelOf(el, role) {
+  const aria = el.getAttribute('aria-label');
+  if (aria) return clean(aria);
+  const labelledBy = el.getAttribute('aria-labelledby');
+  if (labelledBy) { const r = el.getRootNode(); const l = r.getElementById ? r.getElementById(labelledBy) : document.getElementById(labelledBy); if (l) return clean(l.textContent); }
+  if (el.labels && el.labels.length) return clean(el.labels[0].textContent);
+  if (role === 'image') return clean(el.getAttribute('alt') || el.getAttribute('title'));
+  if (el.tagName === 'INPUT' && ['submit', 'button', 'reset'].includes((el.type || '').toLowerCase())) return clean(el.value || el.getAttribute('title'));
+  if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') return clean(el.getAttribute('placeholder') || el.getAttribute('name') || el.getAttribute('title'));
+  if (['list', 'table', 'form', 'dialog', 'toolbar', 'tabBar'].includes(role)) return clean(el.getAttribute('name') || el.getAttribute('title'));
+  return clean(el.innerText !== undefined ? el.innerText : el.textContent);
+}

@@ -1,0 +1,49 @@
+// A promise (for CDP Runtime.evaluate with awaitPromise) that resolves once the document is loaded, no request
+// or short timer is pending, no finite animation runs, no navigation is under way and the DOM has been
+// structurally quiet for quietMs — with takeSnapshot()'s answer — or when timeoutMs passed, saying what was busy.
+// A wait without a snapshot passes () => null: the page's error buffer then stays for the next observation.
+function idle(quietMs, timeoutMs, takeSnapshot) {
+  return new Promise(done => {
+    const t0 = performance.now();
+    const c0 = window.__carto;
+    const later = (c0 && c0.setTimeout) || setTimeout;
+    const frame = (c0 && c0.requestFrame) || requestAnimationFrame;
+    // Rendering frames seen by this wait: layout, observers and rAF work of a change run in the frame after it.
+    let lastFrame = -1, finished = false;
+    const tick = () => { lastFrame = performance.now(); if (!finished) frame(tick); };
+    frame(tick);
+    function check() {
+      const c = window.__carto;
+      const now = performance.now();
+      const animations = document.getAnimations ? document.getAnimations().filter(a => {
+        if (a.playState !== 'running') return false;
+        const timing = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming() : null;
+        return !timing || timing.iterations !== Infinity;
+      }).length : 0;
+      const busy = [];
+      if (document.readyState !== 'complete') busy.push('document loading');
+      if (c && c.navigating) busy.push('navigating');
+      if (c && c.pending > 0) busy.push(c.pending + ' request(s)');
+      if (c && c.timers.size > 0) busy.push(c.timers.size + ' timer(s)');
+      if (c && c.frames && c.frames.size > 0) busy.push(c.frames.size + ' frame callback(s)');
+      if (animations > 0) busy.push(animations + ' animation(s)');
+      const lastMutation = c ? c.lastMutation : t0;
+      if (now - lastMutation < quietMs) busy.push('DOM changing');
+      // Work an event queued as a task (a javascript: link, a deferred handler) starts after this script, and a
+      // change is laid out in the next frame: wait for a frame after both this wait began and the last change.
+      // (Pages that draw no frames — hidden ones — get 100 ms instead.)
+      const since = Math.max(t0, lastMutation);
+      if (lastFrame < since && now - since < 100) busy.push('settling');
+      if (busy.length === 0 || now - t0 >= timeoutMs) {
+        finished = true;
+        // Idle: answer with the snapshot too, saving the driver a round trip per event.
+        return done(busy.length === 0 ? { idle: true, waited: now - t0, snapshot: takeSnapshot() }
+                                      : { idle: false, waited: now - t0, busy: busy.join(', ') });
+      }
+      // Check again when the quiet window ends, or soon when something else is pending.
+      const quietLeft = quietMs - (now - lastMutation);
+      later(check, busy.length === 1 && busy[0] === 'DOM changing' ? Math.max(1, quietLeft) : 4);
+    }
+    later(check, 0);
+  });
+}

@@ -1,0 +1,132 @@
+// Installed on every new document (CDP Page.addScriptToEvaluateOnNewDocument), so it sees the page's first
+// request and first error. Tracks pending fetch/XHR, short timers and animation-frame callbacks (not ones re-armed
+// from their own callback: those are clocks and animation loops), structural DOM mutations made by scripts
+// (text-only changes are dynamic text, not work; the parser's are covered by the document's ready state), click
+// listeners (the paper's target/action), uncaught errors, unhandled rejections and console errors.
+// Everything lives in window.__carto, which idle.js and snapshot.js read.
+(() => {
+  if (window.__carto) return;
+  const c = window.__carto = { pending: 0, timers: new Map(), lastMutation: performance.now(), errors: [],
+                               maxTimer: 3000, clickable: new WeakSet() };
+  const st = window.setTimeout.bind(window), ct = window.clearTimeout.bind(window);
+  c.setTimeout = st;
+  let running = null;
+  window.setTimeout = function (fn, delay, ...args) {
+    delay = Number(delay) || 0;
+    const periodic = running !== null && running.delay === delay;
+    const track = delay <= c.maxTimer && !periodic;
+    const record = { delay };
+    const id = st(function () {
+      c.timers.delete(id);
+      const previous = running; running = record;
+      try { return typeof fn === 'function' ? fn.apply(this, args) : (0, eval)(String(fn)); } finally { running = previous; }
+    }, delay);
+    if (track) c.timers.set(id, delay);
+    return id;
+  };
+  window.clearTimeout = function (id) { c.timers.delete(id); return ct(id); };
+  // Work scheduled for the next frame (frameworks render there). A callback that re-arms itself is a loop.
+  const raf = window.requestAnimationFrame.bind(window), caf = window.cancelAnimationFrame.bind(window);
+  c.requestFrame = raf;
+  c.frames = new Set();
+  let inFrame = false;
+  window.requestAnimationFrame = function (fn) {
+    const loop = inFrame;
+    const id = raf(function (t) {
+      c.frames.delete(id);
+      const previous = inFrame; inFrame = true;
+      try { return fn(t); } finally { inFrame = previous; }
+    });
+    if (!loop) c.frames.add(id);
+    return id;
+  };
+  window.cancelAnimationFrame = function (id) { c.frames.delete(id); return caf(id); };
+  // A request counts until the task after it settled: the page's `await` continues in microtasks before that,
+  // and reading the body (`response.json()`) is a request of its own — the DOM change comes after both.
+  const settled = () => { st(() => { c.pending--; }, 0); };
+  // The page gets a promise of its own that settles the same way: one it ignores still reports an unhandled
+  // rejection (a smoke-test failure).
+  const tracked = (f, self, a) => {
+    c.pending++;
+    let p;
+    try { p = f.apply(self, a); } catch (e) { c.pending--; throw e; }
+    return p.then(v => { settled(); return v; }, e => { settled(); throw e; });
+  };
+  if (window.fetch) {
+    const f = window.fetch;
+    window.fetch = function (...a) { return tracked(f, this, a); };
+  }
+  if (window.Response) {
+    for (const name of ['json', 'text', 'arrayBuffer', 'blob', 'formData']) {
+      const read = Response.prototype[name];
+      if (read) Response.prototype[name] = function (...a) { return tracked(read, this, a); };
+    }
+  }
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (...a) {
+    c.pending++;
+    let done = false;
+    const finish = () => { if (!done) { done = true; settled(); } };
+    this.addEventListener('loadend', finish);
+    try { return send.apply(this, a); } catch (e) { finish(); throw e; }
+  };
+  const listen = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (type, ...rest) {
+    if ((type === 'click' || type === 'pointerup' || type === 'touchend' || type === 'mouseup') && this instanceof Element) c.clickable.add(this);
+    return listen.call(this, type, ...rest);
+  };
+  // A navigation under way (history.back() from a javascript: link, location changes) is work in progress too.
+  c.navigating = false;
+  // A traversal within the document (a hash or pushState entry) is over when popstate fires: no reload follows.
+  window.addEventListener('popstate', () => { c.navigating = false; });
+  window.addEventListener('beforeunload', () => { c.navigating = true; });
+  // A form sent without a script's preventDefault navigates, but only after the event: mark it now (the
+  // navigation's beforeunload may come after the idle check). Checked once every listener had its turn.
+  window.addEventListener('submit', e => {
+    const form = e.target;
+    st(() => {
+      if (e.defaultPrevented || (form && form.target && form.target !== '_self')) return;
+      c.navigating = true;
+      st(() => { c.navigating = false; }, 2000);
+    }, 0);
+  }, true);
+  // A page restored from the back-forward cache keeps its script state: it is not navigating any more.
+  window.addEventListener('pageshow', e => { if (e.persisted) { c.navigating = false; c.lastMutation = performance.now(); } });
+  for (const name of ['back', 'forward', 'go']) {
+    const original = history[name].bind(history);
+    history[name] = (...a) => { c.navigating = true; st(() => { c.navigating = false; }, 1000); return original(...a); };
+  }
+  const observer = new MutationObserver(records => {
+    if (document.readyState === 'loading') return;   // the parser building the page: readyState covers it
+    for (const r of records) {
+      if (r.type === 'characterData') continue;
+      if (r.type === 'childList' && [...r.addedNodes, ...r.removedNodes].every(n => n.nodeType === 3)) continue;
+      c.lastMutation = performance.now();
+      return;
+    }
+  });
+  const observed = { subtree: true, childList: true, attributes: true, characterData: true };
+  observer.observe(document, observed);
+  // Web components render inside shadow roots, which a document observer does not see: observe each as it opens.
+  const attachShadow = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (...a) { const root = attachShadow.apply(this, a); observer.observe(root, observed); return root; };
+  const clip = s => String(s).slice(0, 500);
+  // Native dialogs would block the page (and every DevTools call) until answered: answer them at once, as a
+  // user who says OK, and keep their text.
+  c.dialogs = [];
+  window.alert = m => { c.dialogs.push(clip(m)); };
+  window.confirm = m => { c.dialogs.push(clip(m)); return true; };
+  window.prompt = (m, d) => { c.dialogs.push(clip(m)); return d === undefined ? '' : String(d); };
+  window.addEventListener('error', e => {
+    if (e.target !== window && e.target && e.target.tagName) return;   // resource load errors are not script errors
+    c.errors.push({ kind: 'uncaught error', message: clip(e.message || e.error), location: e.filename ? e.filename + ':' + e.lineno : null });
+  }, true);
+  window.addEventListener('unhandledrejection', e => {
+    c.errors.push({ kind: 'unhandled rejection', message: clip(e.reason && e.reason.message || e.reason), location: null });
+  });
+  const consoleError = console.error;
+  console.error = function (...a) {
+    c.errors.push({ kind: 'console error', message: clip(a.map(String).join(' ')), location: null });
+    return consoleError.apply(this, a);
+  };
+})();

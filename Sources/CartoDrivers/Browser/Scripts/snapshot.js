@@ -1,0 +1,107 @@
+// The screen as a tree of the elements a user sees or acts on, plus context and the failures drained from the
+// instrumentation, as JSON text (decoded in one pass). Locators are CSS paths anchored at the nearest unique id.
+// With an open modal dialog, only its content is actionable (the rest is inert, as for a user).
+// Needs element-helpers.js.
+function snapshot() {
+  const modal = document.querySelector('dialog:modal') ||
+    [...document.querySelectorAll('[aria-modal="true"]')].find(isVisible) || null;
+  // A backdrop without ARIA (a fixed element over the whole viewport, as hand-made dialogs use): what lies under
+  // it cannot be touched, as for a user, whose tap would land on the backdrop.
+  const backdrop = modal ? null : (() => {
+    const w = innerWidth, h = innerHeight;
+    for (let n = document.elementFromPoint(w / 2, h / 2); n && n !== document.body && n !== document.documentElement; n = n.parentElement) {
+      if (getComputedStyle(n).position !== 'fixed') continue;
+      const r = n.getBoundingClientRect();
+      if (r.left <= 1 && r.top <= 1 && r.right >= w - 1 && r.bottom >= h - 1) return n;
+    }
+    return null;
+  })();
+  // Whether `a` holds `b`, across shadow roots.
+  const holds = (a, b) => { for (let n = b; n; n = n.parentNode || n.host) { if (n === a) return true; } return false; };
+  function underBackdrop(el) {
+    if (!backdrop || el.ownerDocument !== document || holds(backdrop, el) || holds(el, backdrop)) return false;
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return true;   // the backdrop stays put when scrolling
+    const hit = document.elementFromPoint(x, y);
+    return !!hit && holds(backdrop, hit);
+  }
+  // A control that only hovering its row shows (opacity 0 until :hover, as delete buttons often are) still takes a
+  // tap where it sits: a finger on a phone finds it. It stays invisible for the abstraction.
+  function revealedOnHover(el) {
+    if (!el.closest || !el.closest('li, tr, [role="row"], [role="listitem"]')) return false;
+    if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true })) return false;
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 || r.height <= 0) return false;
+    const hit = (el.getRootNode().elementFromPoint ? el.getRootNode() : el.ownerDocument).elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && (hit === el || el.contains(hit));
+  }
+  const origin = location.origin;
+  const selectedClasses = new Set(['selected', 'active', 'current', 'is-active', 'is-selected', 'is-current', 'router-link-exact-active']);
+  function build(el, parentInert) {
+    const role = roleOf(el);
+    const inert = parentInert || (modal !== null && !modal.contains(el) && !el.contains(modal)) || el.inert;
+    let node = null;
+    if (role) {
+      // An empty list has no height but is on screen (an empty inbox): only styles hide it.
+      // A checkbox drawn by its label (TodoMVC's toggle-all: a 1 px input off to the side, the label is what one
+      // sees and touches) is on screen when its label is.
+      const visible = (role === 'list' || role === 'table') && el.children.length === 0 && el.checkVisibility
+        ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true })
+        : isVisible(el) || ((role === 'checkbox' || role === 'radio') && !!el.labels && [...el.labels].some(isVisible));
+      const r = el.getBoundingClientRect();
+      const disabled = el.disabled === true || el.getAttribute('aria-disabled') === 'true';
+      const actions = [];
+      let target = null;
+      const tag = el.tagName.toLowerCase();
+      // Same-origin targets without the origin: the model stays the same when the app is served elsewhere.
+      const local = u => u && u.startsWith(origin + '/') ? u.slice(origin.length) : (u || null);
+      if (role === 'link') target = local(el.href);
+      else if (role === 'form') target = local(el.action);
+      else if (c && c.clickable.has(el) || el.hasAttribute('onclick')) target = 'click';
+      else if (tag === 'button' || (tag === 'input' && el.type === 'submit')) target = el.form ? 'submit' : null;
+      const tappable = ['button', 'link', 'tab', 'checkbox', 'radio', 'toggle', 'menuItem'].includes(role);
+      if (!inert && !visible && !disabled && tappable && revealedOnHover(el)) actions.push('tap');
+      if (!inert && visible && !disabled && !(tappable && underBackdrop(el))) {
+        if (tappable) actions.push('tap');
+        else if (role === 'cell' && (target === 'click' || el.querySelector('a[href], button, [onclick]'))) actions.push('tap');
+        if (['textField', 'secureTextField', 'searchField', 'textView'].includes(role) && !el.readOnly) actions.push('tap', 'type');
+        if (role === 'picker' || role === 'slider') actions.push('setValue');
+        if ((role === 'list' || role === 'table' || role === 'webView') && el.scrollHeight > el.clientHeight + 4 &&
+            ['auto', 'scroll'].includes(getComputedStyle(el).overflowY)) actions.push('scroll');
+      }
+      let value = null;
+      if ('value' in el && typeof el.value === 'string' && role !== 'button') value = el.type === 'password' ? (el.value ? '••••' : null) : clean(el.value);
+      if (role === 'checkbox' || role === 'radio' || role === 'toggle') value = el.checked === undefined ? el.getAttribute('aria-checked') : String(el.checked);
+      const platformType = tag === 'input' ? 'input[type=' + (el.getAttribute('type') || 'text').toLowerCase() + ']' : tag + (el.getAttribute('role') ? '[role=' + el.getAttribute('role') + ']' : '');
+      // The current tab or filter as the page shows it: ARIA first, else the class names apps and CSS frameworks mark
+      // it with (TodoMVC's `a.selected`, Bootstrap's `li.active > a`, `is-active`, `current`).
+      const marked = n => n && n.classList && [...n.classList].some(k => selectedClasses.has(k));
+      const selected = el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-current') === 'page' || el.selected === true ||
+        (['link', 'tab', 'menuItem', 'button'].includes(role) && el.getAttribute('aria-selected') !== 'false' &&
+         (marked(el) || (role === 'link' && el.parentElement && el.parentElement.tagName === 'LI' && marked(el.parentElement))));
+      node = { role, platformType, identifier: el.id || el.getAttribute('data-testid') || el.getAttribute('name') || null,
+               label: labelOf(el, role), value, frame: { x: r.x, y: r.y, width: r.width, height: r.height },
+               enabled: !disabled, visible, selected, actions, target, locator: 'css selector:' + cssPath(el), children: [] };
+    }
+    const kids = [];
+    for (const child of renderedChildren(el)) {
+      const built = build(child, inert);
+      if (built === null) continue;
+      if (Array.isArray(built)) kids.push(...built); else kids.push(built);
+    }
+    if (node) { node.children = kids; return node; }
+    return kids.length ? kids : null;
+  }
+  const body = document.body;
+  const children = body ? [].concat(build(body, false) || []) : [];
+  const nav = performance.getEntriesByType('navigation')[0];
+  const errors = c ? c.errors.splice(0) : [];
+  return JSON.stringify({ url: location.href, origin, path: location.pathname, hash: location.hash, title: document.title,
+           status: nav && nav.responseStatus ? nav.responseStatus : null, instrumented: !!c, errors,
+           // The root's value: the beginning of the visible text, what tells apart screens that offer nothing else.
+           root: { role: 'window', platformType: 'document', identifier: null, label: document.title || null,
+                   value: body ? clean(body.innerText) : null,
+                   frame: { x: 0, y: 0, width: innerWidth, height: innerHeight }, enabled: true, visible: true,
+                   selected: false, actions: [], target: null, locator: null, children } });
+}
