@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CartoArch", targets: ["CartoArch"]),
         .library(name: "CartoReports", targets: ["CartoReports"]),
         .library(name: "CartoDrivers", targets: ["CartoDrivers"]),
+        .library(name: "CartoHTTP", targets: ["CartoHTTP"]),
         .library(name: "CartoExplore", targets: ["CartoExplore"]),
         .library(name: "CartoStub", targets: ["CartoStub"]),
         .library(name: "CartoTestKit", targets: ["CartoTestKit"]),
@@ -82,6 +83,19 @@ let package = Package(
                 .embedInCode("Browser/Scripts/describe.js"),
             ]
         ),
+        // Serving HTTP: Hummingbird applications run as services (the stub, the usage collector), and a loopback
+        // server with a synchronous handler for local sites (`carto crawl DIR`) and the fakes tests drive.
+        .target(
+            name: "CartoHTTP",
+            dependencies: [
+                "CartoCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         // GUI exploration: state recognition (the paper's Algorithm 1), event planning, strategies, outputs.
         .target(name: "CartoExplore", dependencies: ["CartoCore", "CartoDrivers", .product(name: "Yams", package: "Yams")]),
         // The stub HTTP server for apps under test: WireMock-compatible mappings, admin API, scenarios, recording,
@@ -89,7 +103,7 @@ let package = Package(
         .target(
             name: "CartoStub",
             dependencies: [
-                "CartoCore",
+                "CartoCore", "CartoHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -125,7 +139,7 @@ let package = Package(
         .target(
             name: "CartoUsage",
             dependencies: [
-                "CartoCore", "CartoProbe",
+                "CartoCore", "CartoProbe", "CartoHTTP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -135,7 +149,7 @@ let package = Package(
         .executableTarget(
             name: "carto",
             dependencies: [
-                "CartoCore", "CartoArch", "CartoReports", "CartoDrivers", "CartoExplore", "CartoStub", "CartoUsage", "CartoProbe", "CartoJourneys",
+                "CartoCore", "CartoArch", "CartoReports", "CartoDrivers", "CartoHTTP", "CartoExplore", "CartoStub", "CartoUsage", "CartoProbe", "CartoJourneys",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -143,7 +157,7 @@ let package = Package(
         .executableTarget(
             name: "carto-bench",
             dependencies: [
-                "CartoCore", "CartoArch", "CartoDrivers", "CartoExplore", "CartoStub", "CartoTestKit", "CartoUsage", "CartoProbe",
+                "CartoCore", "CartoArch", "CartoDrivers", "CartoHTTP", "CartoExplore", "CartoStub", "CartoTestKit", "CartoUsage", "CartoProbe",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -165,8 +179,8 @@ let package = Package(
         ),
         .testTarget(name: "CartoReportsTests", dependencies: ["CartoReports", "CartoArch", "CartoCore"]),
         .testTarget(name: "CartoCLITests", dependencies: ["CartoCore"]),
-        .testTarget(name: "CartoDriversTests", dependencies: ["CartoDrivers", "CartoCore"]),
-        .testTarget(name: "CartoExploreTests", dependencies: ["CartoExplore", "CartoDrivers", "CartoCore", "CartoJourneys"]),
+        .testTarget(name: "CartoDriversTests", dependencies: ["CartoDrivers", "CartoHTTP", "CartoCore"]),
+        .testTarget(name: "CartoExploreTests", dependencies: ["CartoExplore", "CartoDrivers", "CartoHTTP", "CartoCore", "CartoJourneys"]),
         .testTarget(
             name: "CartoStubTests",
             dependencies: [
@@ -177,7 +191,7 @@ let package = Package(
         .testTarget(
             name: "CartoJourneysTests",
             dependencies: [
-                "CartoJourneys", "CartoDrivers", "CartoExplore", "CartoProbe", "CartoCore", "CartoUsage",
+                "CartoJourneys", "CartoDrivers", "CartoHTTP", "CartoExplore", "CartoProbe", "CartoCore", "CartoUsage",
                 // Generated XCUITests are checked for syntax errors with the Swift parser (XCTest UI cannot build here).
                 .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "Yams", package: "Yams"),

@@ -1,5 +1,6 @@
 import CartoCore
 import CartoDrivers
+import CartoHTTP
 import CartoProbe
 import CartoUsage
 import Foundation

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CartoCore
 import CartoDrivers
+import CartoHTTP
 import CartoExplore
 import CartoJourneys
 import Foundation

@@ -1,4 +1,5 @@
 import CartoDrivers
+import CartoHTTP
 import Foundation
 import XCTest
 

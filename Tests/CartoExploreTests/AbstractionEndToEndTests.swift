@@ -1,5 +1,6 @@
 import CartoCore
 import CartoDrivers
+import CartoHTTP
 @testable import CartoExplore
 import Foundation
 import XCTest

@@ -1,5 +1,6 @@
 import CartoCore
 import CartoDrivers
+import CartoHTTP
 import CartoJourneys
 import Foundation
 import XCTest

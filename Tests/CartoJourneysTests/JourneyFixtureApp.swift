@@ -1,4 +1,5 @@
 import CartoDrivers
+import CartoHTTP
 import Foundation
 
 /// A small web app for record and replay: sign-in form (email, password, remember me, country), a login call the

@@ -1,5 +1,6 @@
 import CartoCore
 import CartoDrivers
+import CartoHTTP
 import CartoExplore
 import CartoJourneys
 import Foundation

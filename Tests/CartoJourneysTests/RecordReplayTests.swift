@@ -1,5 +1,6 @@
 import CartoCore
 @testable import CartoDrivers
+import CartoHTTP
 @testable import CartoJourneys
 import CartoExplore
 import CartoUsage

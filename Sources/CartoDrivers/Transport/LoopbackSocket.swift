@@ -1,7 +1,7 @@
 import CartoCore
 import Foundation
 
-/// The socket plumbing the loopback server and the chromedriver launcher share.
+/// A free port for chromedriver (bound, read back, released just before chromedriver binds it).
 enum LoopbackSocket {
     /// An IPv4 address on 127.0.0.1.
     static func address(port: Int) -> sockaddr_in {
@@ -30,27 +30,5 @@ enum LoopbackSocket {
             throw CartoError("cannot bind 127.0.0.1:\(port) (\(reason)); choose another port")
         }
         return (fd, Int(UInt16(bigEndian: address.sin_port)))
-    }
-
-    /// Writes all of `data`, retrying after interrupts; false when the peer is gone.
-    static func writeAll(_ fd: Int32, _ data: Data) -> Bool {
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n > 0 { offset += n } else if n < 0 && errno == EINTR { continue } else { return false }
-            }
-            return true
-        }
-    }
-
-    /// Header lines (after the request or status line) as lower-cased names → trimmed values.
-    static func headerFields<S: Sequence>(_ lines: S) -> [String: String] where S.Element == String {
-        var headers: [String: String] = [:]
-        for line in lines {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
-        return headers
     }
 }

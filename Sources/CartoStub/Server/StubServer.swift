@@ -1,4 +1,5 @@
 import CartoCore
+import CartoHTTP
 import Foundation
 import Hummingbird
 import Logging
@@ -40,8 +41,7 @@ public final class StubServer: @unchecked Sendable {
     let recorder: RecordingProxy?
 
     private let lock = NSLock()
-    private var group: ServiceGroup?
-    private var runTask: Task<Void, Never>?
+    private var server: RunningServer?
     private var watcher: MappingWatcher?
     private var boundPort = 0
     private var finished = false
@@ -80,8 +80,6 @@ public final class StubServer: @unchecked Sendable {
     /// Binds and starts serving; returns the port. Throws a `CartoError` when the address cannot be bound.
     @discardableResult
     public func start() async throws -> Int {
-        var logger = Logger(label: "carto.stub")
-        logger.logLevel = .critical
         let responder = StubResponder(
             store: store,
             admin: AdminAPI(store: store, events: events, shutdown: { [weak self] in
@@ -91,32 +89,23 @@ public final class StubServer: @unchecked Sendable {
             recorder: recorder, log: configuration.log)
         let store = store, log = configuration.log, recording = recorder != nil, cors = configuration.cors
         let idle = configuration.idleTimeout.map { TimeAmount.nanoseconds($0.wholeNanoseconds) }
-        let started = StartSignal()
-        let app = Application(
-            responder: responder,
-            // The fast path owns the idle timeout (see StubFastPath); Hummingbird's would not see its requests.
-            server: .http1(configuration: .init(additionalChannelHandlers: [FaultHandler()] + (cors ? [CORSHandler()] : [])
-                + [StubFastPath(store: store, idleTimeout: idle, log: log, enabled: !recording)])),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "carto-stub",
-                                 backlog: configuration.backlog, reuseAddress: true),
-            onServerRunning: { channel in started.resolve(.success(channel.localAddress?.port ?? 0)) },
-            logger: logger)
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-        let host = configuration.host, port = configuration.port
-        let task = Task { [weak self] in
-            do {
-                try await group.run()
-                started.resolve(.failure(CartoError("carto stub: the server stopped before it started")))
-            } catch {
-                started.resolve(.failure(CartoError("cannot listen on \(host):\(port) (\(StartSignal.describe(error))); pick another --port or stop what uses it")))
-            }
+        let server = try await RunningServer.start("carto stub", host: configuration.host, port: configuration.port) { onServerRunning in
+            Application(
+                responder: responder,
+                // The fast path owns the idle timeout (see StubFastPath); Hummingbird's would not see its requests.
+                server: .http1(configuration: .init(additionalChannelHandlers: [FaultHandler()] + (cors ? [CORSHandler()] : [])
+                    + [StubFastPath(store: store, idleTimeout: idle, log: log, enabled: !recording)])),
+                configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "carto-stub",
+                                     backlog: configuration.backlog, reuseAddress: true),
+                onServerRunning: onServerRunning,
+                logger: RunningServer.quietLogger)
+        }
+        lock.withLock { self.server = server }
+        Task { [weak self] in
+            await server.waitUntilStopped()
             self?.markFinished()
         }
-        lock.withLock {
-            self.group = group
-            self.runTask = task
-        }
-        let bound = try await started.value()
+        let bound = server.port
         lock.withLock { boundPort = bound }
         if let folder, recorder == nil, let interval = configuration.watchInterval {
             let w = MappingWatcher(folder: folder, store: store, interval: interval) { [log = configuration.log] in log?($0) }
@@ -128,9 +117,9 @@ public final class StubServer: @unchecked Sendable {
 
     /// Stops accepting, finishes in-flight requests, and returns when the server is down.
     public func stop() async {
-        let (group, watcher) = lock.withLock { (self.group, self.watcher) }
+        let (server, watcher) = lock.withLock { (self.server, self.watcher) }
         watcher?.stop()
-        await group?.triggerGracefulShutdown()
+        await server?.triggerShutdown()
         events.closeListeners()  // open event streams and long-polls would hold the graceful shutdown
         await waitUntilStopped()
     }
@@ -139,7 +128,7 @@ public final class StubServer: @unchecked Sendable {
     public func waitUntilStopped() async {
         await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
             let done = lock.withLock { () -> Bool in
-                if finished || group == nil { return true }
+                if finished || server == nil { return true }
                 finishWaiters.append(c)
                 return false
             }

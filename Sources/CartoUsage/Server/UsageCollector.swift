@@ -1,4 +1,5 @@
 import CartoCore
+import CartoHTTP
 import CartoProbe
 import Foundation
 import Hummingbird
@@ -27,9 +28,8 @@ public final class UsageCollector: @unchecked Sendable {
     public let store: UsageStore
     private let queue = DispatchQueue(label: "carto.usage.store")   // SQLite work off the event loops
     private let lock = NSLock()
-    private var group: ServiceGroup?
+    private var server: RunningServer?
     private var boundPort = 0
-    private var task: Task<Void, Never>?
 
     public init(store: UsageStore, configuration: Configuration) throws {
         guard !configuration.token.isEmpty else { throw CartoError("carto usage serve: an empty token; pass --token or set CARTO_USAGE_TOKEN") }
@@ -41,8 +41,6 @@ public final class UsageCollector: @unchecked Sendable {
 
     @discardableResult
     public func start() async throws -> Int {
-        var logger = Logger(label: "carto.usage")
-        logger.logLevel = .critical
         let router = Router()
         router.get("/v1/health") { [self] _, _ in
             json(.ok, ["status": "ok", "events": await onQueue { [store] in store.eventCount }])
@@ -73,36 +71,22 @@ public final class UsageCollector: @unchecked Sendable {
             configuration.log?("deleted user \(user): \(deletion.sessions) sessions, \(deletion.events) events")
             return json(.ok, ["sessions": deletion.sessions, "events": deletion.events])
         }
-        let started = StartSignal()
-        let app = Application(
-            router: router,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "carto-usage", reuseAddress: true),
-            onServerRunning: { channel in started.resolve(.success(channel.localAddress?.port ?? 0)) },
-            logger: logger)
-        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-        let host = configuration.host, port = configuration.port
-        let task = Task {
-            do {
-                try await group.run()
-                started.resolve(.failure(CartoError("carto usage serve: the server stopped before it started")))
-            } catch {
-                started.resolve(.failure(CartoError("cannot listen on \(host):\(port) (\(StartSignal.describe(error))); pick another --port or stop what uses it")))
-            }
+        let server = try await RunningServer.start("carto usage serve", host: configuration.host, port: configuration.port) { onServerRunning in
+            Application(
+                router: router,
+                configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "carto-usage", reuseAddress: true),
+                onServerRunning: onServerRunning, logger: RunningServer.quietLogger)
         }
-        lock.withLock { self.group = group; self.task = task }
-        let bound = try await started.value()
-        lock.withLock { boundPort = bound }
-        return bound
+        lock.withLock { self.server = server; boundPort = server.port }
+        return server.port
     }
 
     public func stop() async {
-        let (group, task) = lock.withLock { (self.group, self.task) }
-        await group?.triggerGracefulShutdown()
-        await task?.value
+        await lock.withLock { server }?.stop()
     }
 
     /// Returns when the server has stopped.
-    public func waitUntilStopped() async { await lock.withLock { task }?.value }
+    public func waitUntilStopped() async { await lock.withLock { server }?.waitUntilStopped() }
 
     private func authorised(_ request: Request) -> Bool {
         guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return false }

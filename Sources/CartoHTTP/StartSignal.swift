@@ -1,15 +1,14 @@
 import Foundation
 
-/// A one-shot result a server's `start()` awaits: the bound port, or why binding failed. Shared by the HTTP servers
-/// (`carto stub`, `carto usage serve`).
-public final class StartSignal: @unchecked Sendable {
+/// A one-shot result `RunningServer.start` awaits: the bound port, or why binding failed.
+final class StartSignal: @unchecked Sendable {
     private let lock = NSLock()
     private var result: Result<Int, any Error>?
     private var waiter: CheckedContinuation<Int, any Error>?
 
-    public init() {}
+    init() {}
 
-    public func resolve(_ r: Result<Int, any Error>) {
+    func resolve(_ r: Result<Int, any Error>) {
         let w: CheckedContinuation<Int, any Error>? = lock.withLock {
             guard result == nil else { return nil }
             result = r
@@ -19,7 +18,7 @@ public final class StartSignal: @unchecked Sendable {
         w?.resume(with: r)
     }
 
-    public func value() async throws -> Int {
+    func value() async throws -> Int {
         try await withCheckedThrowingContinuation { c in
             let r: Result<Int, any Error>? = lock.withLock {
                 if let result { return result }
@@ -31,7 +30,7 @@ public final class StartSignal: @unchecked Sendable {
     }
 
     /// A bind error in words a user acts on.
-    public static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error) -> String {
         let text = "\(error)"
         if text.contains("Address already in use") || text.contains("EADDRINUSE") || text.contains("errno: 98") { return "address already in use" }
         return text
