@@ -97,7 +97,7 @@ let package = Package(
             ]
         ),
         // GUI exploration: state recognition (the paper's Algorithm 1), event planning, strategies, outputs.
-        .target(name: "CartoExplore", dependencies: ["CartoCore", "CartoDrivers", .product(name: "Yams", package: "Yams")]),
+        .target(name: "CartoExplore", dependencies: ["CartoCore", "CartoDrivers", "CartoHTTP", .product(name: "Yams", package: "Yams")]),
         // The stub HTTP server for apps under test: WireMock-compatible mappings, admin API, scenarios, recording,
         // HAR import, and the app-event hub tests wait on (long-poll and server-sent events).
         .target(

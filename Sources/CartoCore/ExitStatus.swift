@@ -9,6 +9,8 @@ public enum ExitStatus: Int32, Sendable {
     /// The app or its driver failed in a way the run could not recover from (driver gone, session lost).
     /// Whatever was done so far is saved first (a crawl can be resumed).
     case driverError = 3
+    /// Stopped by a second Ctrl-C (128 + SIGINT, as shells report it): what was done so far is saved.
+    case interrupted = 130
 }
 
 /// An error the user can act on: one line naming the input and what to do.

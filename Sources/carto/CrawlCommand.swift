@@ -129,224 +129,97 @@ struct CrawlCommand: ParsableCommand {
     }
 
     func run() throws {
-        var resumed: CrawlOutput?
-        var info: CrawlOutput.RunInfo
+        let session: CrawlSession
         if let resume {
-            let folder = try CrawlOutput(directory: resume, fresh: false)
-            resumed = folder
-            info = try folder.loadRunInfo()
+            session = CrawlSession(.resume(folder: resume))
         } else {
-            var w = SimilarityWeights()
-            if let threshold { w.threshold = threshold }
-            if let weights { try Self.apply(weights, to: &w) }
-            _ = try WaitPolicy(parsing: wait)
-            _ = try Blocklist(block)
-            for spec in inputs { _ = try InputRule(parsing: spec) }
-            for spec in only { do { _ = try ElementMatcher(spec) } catch let e as CartoError { throw CartoError("--only " + e.message) } }
-            info = CrawlOutput.RunInfo(
-                platform: bundleID == nil ? "web" : "ios", start: bundleID ?? target!,
-                webdriver: try webdriver.map { try WebDriverEndpoint(parsing: $0, caCertificatePath: cacert).description }, bundleID: bundleID,
-                strategy: strategy.rawValue, wait: wait, rows: rows.rawValue, weights: w, block: block,
-                maxEvents: maxEvents, maxStates: maxStates, maxDepth: maxDepth, maxTime: maxTime, seed: seed, screenshots: !noScreenshots)
-            info.abstraction = abstraction?.rawValue
-            // Without --config, the crawl: section of .carto.yml in the current folder applies.
-            let local = FileManager.default.contents(atPath: ".carto.yml").map { String(decoding: $0, as: UTF8.self) }
-            let fromLocal = local.map { $0.range(of: "(?m)^crawl:", options: .regularExpression) != nil } == true ? ".carto.yml" : nil
-            // Read here once so a bad specification stops the run before anything is written.
-            let specification = try (config ?? fromLocal).map(CrawlSpecification.load(path:))
-            info.config = (config ?? fromLocal).map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            info.inputs = inputs
-            info.only = only
-            info.saturation = saturation
-            info.blockRequests = blockRequests.isEmpty ? nil : blockRequests
-            info.cacert = cacert.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            info.animations = animations.rawValue
-            info.browsers = browsers
-            if let setup = setup ?? specification?.setup {
-                _ = try JourneyScript.read(setup)
-                info.setup = URL(fileURLWithPath: setup).standardizedFileURL.path
-            }
+            session = CrawlSession(.new(try settings(), output: output ?? "carto-crawl"))
         }
-        var configuration = CrawlConfiguration()
-        configuration.strategy = CrawlStrategy(rawValue: info.strategy) ?? .depthFirst
-        configuration.rows = RowPolicy(rawValue: info.rows) ?? .first
-        configuration.wait = try WaitPolicy(parsing: info.wait)
-        configuration.weights = info.weights
-        configuration.blocklist = try Blocklist(info.block)
-        configuration.maxEvents = info.maxEvents
-        configuration.maxStates = info.maxStates
-        configuration.maxDepth = info.maxDepth
-        configuration.maxTime = info.maxTime
-        configuration.seed = info.seed
-        configuration.screenshots = info.screenshots
-        let specification = try info.config.map(CrawlSpecification.load(path:))
-        try specification?.apply(to: &configuration)
-        if let name = info.abstraction, let mode = AbstractionMode(rawValue: name) { configuration.abstraction = mode }
-        for spec in info.inputs ?? [] { configuration.inputs.add(try InputRule(parsing: spec)) }
-        configuration.only += try (info.only ?? []).map(ElementMatcher.init)
-        if let saturation = info.saturation { configuration.saturation = saturation > 0 ? saturation : nil }
-        if let path = info.setup {
-            var options = Replayer.Options()
-            options.wait = configuration.wait
-            try options.addVariables(variables)
-            configuration.setup = Replayer.crawlSetup(script: try JourneyScript.read(path), name: path, options: options)
-        }
-
-        // A folder is served on loopback for the crawl; its URL changes per run, so resumes serve it again.
-        var site: LoopbackServer?
-        var startURL: URL?
-        if info.platform == "web" {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: info.start, isDirectory: &isDirectory), isDirectory.boolValue {
-                let served = try LocalSite.serve(directory: info.start)
-                site = served
-                startURL = served.url.appendingPathComponent("/")
-            } else if let url = URL(string: info.start), url.scheme != nil {
-                startURL = url
-            } else {
-                throw CartoError("\(info.start): neither a URL nor a folder; pass http://… or a folder with index.html")
-            }
-        }
-        defer { site?.stop() }
-        // Only once the target is known to be usable: a bad TARGET leaves no output folder behind.
-        let out = try resumed ?? CrawlOutput(directory: output ?? "carto-crawl", fresh: true)
-        if resumed == nil { try out.saveRunInfo(info) }
-
-        if !quiet { StandardError.write("carto crawl: starting \(info.platform == "web" ? (info.webdriver == nil ? "chromedriver and Chromium" : "a browser session") : "the iOS app \(info.start)")…\n") }
         // Credentials are not saved with the crawl: a resume on a server that needs them passes --webdriver again.
-        // One session unless asked: parallel crawls of the bundled example still found 10 or 11 states from run to
-        // run where one session finds 11 every time (see the README), so N sessions are opt-in for now.
-        let sessions = browsers ?? info.browsers ?? 1
-        let drivers: [AppDriver]
-        do {
-            let (start, platform, server, certificate, bundle, desktop) = (info.platform == "ios" ? info.start : startURL!.absoluteString, info.platform,
-                                                                         webdriver ?? info.webdriver, cacert ?? info.cacert, info.bundleID, desktop)
-            let blocked = (info.blockRequests ?? []) + (specification?.blockRequests ?? [])
-            let rate = (info.animations.flatMap(BrowserDriver.AnimationSpeed.init(rawValue:)) ?? .fast).playbackRate
-            drivers = try openDrivers(sessions) {
-                try openDriver(start: start, platform: platform, webdriver: server, cacert: certificate, bundleID: bundle, desktop: desktop,
-                               headless: true, blockedRequests: blocked, animationPlaybackRate: rate)
-            }
-        } catch {
-            // Nothing was explored: a fresh folder made for this run goes again, so a corrected command can reuse it.
-            if resumed == nil { out.discard() }
-            throw error
+        session.webdriver = webdriver
+        session.cacert = cacert
+        session.browsers = browsers
+        let variables = variables
+        session.makeSetup = { path, wait in
+            var options = Replayer.Options()
+            options.wait = wait
+            try options.addVariables(variables)
+            return Replayer.crawlSetup(script: try JourneyScript.read(path), name: path, options: options)
         }
-        defer { drivers.forEach { $0.close() } }
-
-        let progress = resume == nil ? nil : try out.loadProgress()
-        let crawler = Crawler(drivers: drivers, configuration: configuration, sink: out, resumeFrom: progress)
-        let signals = SignalForwarder { first in
-            if first {
-                StandardError.write("\ncarto crawl: stopping after the current event (Ctrl-C again to quit now)\n")
-                crawler.requestStop()
-            } else {
-                drivers.forEach { $0.close() }
-                Foundation.exit(130)
-            }
-        }
-        defer { signals.cancel() }
         let reporter = quiet ? nil : CrawlProgressLine()
-        out.onLog = { entry in reporter?.update(entry) }
-
-        let model: CrawlModel
-        do {
-            model = try crawler.run()
-        } catch let error as CartoError {
-            try? out.writeModel(crawler.model())
-            throw error
+        session.onLog = { reporter?.update($0) }
+        session.onStatus = { message in
+            guard let reporter else { return }
+            reporter.finish()   // the status goes on a line of its own
+            StandardError.write("carto crawl: \(message)\n")
         }
+        let result = try session.run()
         reporter?.finish()
-        try out.writeModel(model)
+        let model = result.model
         if let junit { try JUnitReport.write(model, to: junit) }
         let st = model.stats
         print("\(st.uniqueStates) unique states, \(st.totalStates) total, \(st.edges) edges, \(st.events) events in \(String(format: "%.1f", st.durationSeconds)) s (\(st.stopReason)); \(st.failures) failures")
         for failure in model.failures {
             print("failure: \(failure.kind): \(failure.message) in \(failure.state) after: \(failure.path.joined(separator: " → "))")
         }
-        print("wrote \(out.directory.path)/model.json, report.html, crawl.xml, model.dot, model.graphml")
-        drivers.forEach { $0.close() }
-        site?.stop()
-        Foundation.exit(model.failures.isEmpty ? ExitStatus.success.rawValue : ExitStatus.findings.rawValue)
+        print("wrote \(result.directory.path)/model.json, report.html, crawl.xml, model.dot, model.graphml")
+        if !model.failures.isEmpty { throw ExitCode(ExitStatus.findings.rawValue) }
     }
 
-    /// Opens `count` sessions at once (each browser takes ~0.5 s to start); if one fails, the others are closed.
-    func openDrivers(_ count: Int, _ open: @escaping @Sendable () throws -> AppDriver) throws -> [AppDriver] {
-        final class Results: @unchecked Sendable {
-            let lock = NSLock()
-            var drivers: [Int: AppDriver] = [:]
-            var error: Error?
+    /// The settings of a new crawl, from the options (paths made absolute: a resume may run elsewhere).
+    func settings() throws -> CrawlSettings {
+        var s = CrawlSettings(platform: bundleID == nil ? .web : .ios, start: bundleID ?? target!)
+        s.webdriver = try webdriver.map { try WebDriverEndpoint(parsing: $0, caCertificatePath: cacert).description }
+        s.bundleID = bundleID
+        s.strategy = strategy
+        s.wait = wait
+        s.rows = rows
+        if let threshold { s.weights.threshold = threshold }
+        if let weights { try CrawlSettings.weights(parsing: weights, into: &s.weights) }
+        s.block = block
+        s.maxEvents = maxEvents
+        s.maxStates = maxStates
+        s.maxDepth = maxDepth
+        s.maxTime = maxTime
+        s.seed = seed
+        s.screenshots = !noScreenshots
+        s.abstraction = abstraction
+        // Without --config, the crawl: section of .carto.yml in the current folder applies.
+        let specification = config ?? CrawlSettings.localSpecification()
+        _ = try specification.map(CrawlSpecification.load(path:))   // errors name the file as given
+        s.config = specification.map(Self.absolute)
+        s.inputs = inputs
+        s.only = only
+        s.saturation = saturation
+        s.blockRequests = blockRequests.isEmpty ? nil : blockRequests
+        s.cacert = cacert.map(Self.absolute)
+        s.animations = animations
+        s.browsers = browsers
+        s.desktop = desktop
+        let fromSpecification = try s.specification()?.setup
+        if let setup = setup ?? fromSpecification {
+            _ = try JourneyScript.read(setup)
+            s.setup = Self.absolute(setup)
         }
-        let results = Results()
-        DispatchQueue.concurrentPerform(iterations: count) { i in
-            do {
-                let driver = try open()
-                results.lock.lock(); results.drivers[i] = driver; results.lock.unlock()
-            } catch {
-                results.lock.lock(); if results.error == nil { results.error = error }; results.lock.unlock()
-            }
-        }
-        if let error = results.error {
-            results.drivers.values.forEach { $0.close() }
-            throw error
-        }
-        return (0..<count).map { results.drivers[$0]! }
+        return s
     }
 
-    static func apply(_ text: String, to w: inout SimilarityWeights) throws {
-        for pair in text.split(separator: ",") {
-            let parts = pair.split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, let value = Double(parts[1]), (0...1).contains(value) else {
-                throw CartoError("--weights \(text): expected NAME=VALUE pairs with values between 0 and 1")
-            }
-            switch parts[0] {
-            case "container": w.container = value
-            case "title": w.title = value
-            case "count", "elements": w.elementCount = value
-            case "type", "class": w.type = value
-            case "hidden": w.hidden = value
-            case "enabled", "enable": w.enabled = value
-            case "target": w.target = value
-            case "action": w.action = value
-            default: throw CartoError("--weights: unknown weight \(parts[0]); use container, title, count, type, hidden, enabled, target, action")
-            }
-        }
-    }
+    static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 }
 
 /// One progress line on stderr (only when stderr is a terminal): states, events, time.
 final class CrawlProgressLine: @unchecked Sendable {
     private let enabled = isatty(STDERR_FILENO) == 1
     private var states = 0, events = 0, failures = 0
-    func update(_ entry: [String: Any]) {
-        switch entry["type"] as? String {
-        case "state": states += 1
-        case "event": events += 1
-        case "failure": failures += 1
+    func update(_ entry: CrawlLogEntry) {
+        switch entry {
+        case .state: states += 1
+        case .event: events += 1
+        case .failure: failures += 1
         default: return
         }
         guard enabled else { return }
         StandardError.write("\r\u{1B}[Kcrawling: \(states) states, \(events) events, \(failures) failures")
     }
     func finish() { if enabled { StandardError.write("\r\u{1B}[K") } }
-}
-
-/// Ctrl-C / SIGTERM handling on a background queue: the first signal asks to stop, the second quits.
-final class SignalForwarder: @unchecked Sendable {
-    private var sources: [DispatchSourceSignal] = []
-    private var count = 0
-    private let lock = NSLock()
-    init(_ handler: @escaping @Sendable (_ first: Bool) -> Void) {
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { [self] in
-                lock.lock(); count += 1; let first = count == 1; lock.unlock()
-                handler(first)
-            }
-            source.resume()
-            sources.append(source)
-        }
-    }
-    func cancel() { sources.forEach { $0.cancel() } }
 }

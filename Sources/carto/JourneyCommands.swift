@@ -5,30 +5,6 @@ import CartoExplore
 import CartoJourneys
 import Foundation
 
-/// Opens the driver a command needs: Chromium (embedded chromedriver or --webdriver) or an iOS app through Appium.
-func openDriver(start: String, platform: String, webdriver: String?, cacert: String? = nil, bundleID: String?, desktop: Bool, headless: Bool,
-                blockedRequests: [String] = [], animationPlaybackRate: Double = 1) throws -> AppDriver {
-    let endpoint = try webdriver.map { try WebDriverEndpoint(parsing: $0, caCertificatePath: cacert) }
-    if cacert != nil && endpoint == nil { throw CartoError("--cacert \(cacert!): only used with --webdriver https://…") }
-    do {
-        if platform == "ios" || bundleID != nil {
-            guard let endpoint else { throw CartoError("an iOS journey needs --webdriver URL (Appium with the XCUITest driver)") }
-            return try IOSDriver(endpoint: endpoint, bundleID: bundleID ?? start)
-        }
-        guard let url = URL(string: start), url.scheme != nil else { throw CartoError("\(start): not a URL; pass the web app's address (http://…)") }
-        var options = BrowserDriver.Options()
-        options.mobile = !desktop
-        options.headless = headless
-        options.blockedRequests = blockedRequests
-        options.animationPlaybackRate = animationPlaybackRate
-        return try BrowserDriver(startURL: url, endpoint: endpoint, options: options)
-    } catch let error as WebDriverError {
-        // Transport failures name the server themselves; others get its address in front.
-        if error.transport != nil { throw error.cartoError }
-        throw CartoError("\(endpoint?.description ?? "chromedriver"): \(error)", status: .driverError)
-    }
-}
-
 /// `carto record`: record what a person does in the browser as a journey script and an interaction log.
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -68,7 +44,10 @@ struct RecordCommand: ParsableCommand {
         #if os(Linux)
         if !headless && !hasDisplay { throw CartoError("no display to show Chromium on (DISPLAY is not set); run on a desktop, or pass --headless with --duration") }
         #endif
-        guard let driver = try openDriver(start: url, platform: "web", webdriver: webdriver, cacert: cacert, bundleID: nil, desktop: desktop, headless: headless) as? BrowserDriver else {
+        var target = DriverTarget(platform: .web, start: url, webdriver: webdriver, cacert: cacert)
+        target.desktop = desktop
+        target.headless = headless
+        guard let driver = try target.open() as? BrowserDriver else {
             throw CartoError("carto record works with web apps in Chromium")
         }
         defer { driver.close() }
@@ -146,8 +125,11 @@ struct ReplayCommand: ParsableCommand {
         options.screenshotFolder = URL(fileURLWithPath: screenshots)
         options.wait = try WaitPolicy(parsing: wait)
         try options.addVariables(variables)
-        let driver = try openDriver(start: url ?? journey.start, platform: bundleID != nil ? "ios" : journey.platform, webdriver: webdriver,
-                                    cacert: cacert, bundleID: bundleID, desktop: desktop, headless: true)
+        let platform: AppPlatform = bundleID != nil || journey.platform == "ios" ? .ios : .web
+        var target = DriverTarget(platform: platform, start: platform == .ios ? bundleID ?? url ?? journey.start : url ?? journey.start,
+                                  webdriver: webdriver, cacert: cacert)
+        target.desktop = desktop
+        let driver = try target.open()
         defer { driver.close() }
         let format = format
         let result = try Replayer(driver: driver, options: options).run(journey, name: script) { step in

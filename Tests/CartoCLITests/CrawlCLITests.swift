@@ -138,6 +138,31 @@ final class CrawlCLITests: XCTestCase, CLIHarness {
         for pid in drivers { XCTAssertNotEqual(kill(pid, 0), 0, "chromedriver \(pid) was stopped") }
     }
 
+    /// A second Ctrl-C quits without finishing the event in flight (its driver calls fail as the sessions close)
+    /// and still leaves a model, a resumable checkpoint, no chromedriver and exit 130. A slow fixed wait keeps the
+    /// first Ctrl-C from ending the crawl on its own before the second arrives.
+    func testSecondCtrlCQuitsNowWithExit130AndKeepsProgress() throws {
+        try requireChromeDriver()
+        let dir = try tempDir() + "/out"
+        let (process, stderr) = try launch(["crawl", webApp, "-o", dir, "--wait", "fixed:1500"], stderr: true)
+        try waitForStates(2, in: dir)
+        let drivers = children(of: process.processIdentifier)
+        let asked = Date()
+        kill(process.processIdentifier, SIGINT)
+        Thread.sleep(forTimeInterval: 0.05)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        // At most the rest of the 1.5 s sleep in flight and closing the browser (~1 s); a graceful stop would also
+        // observe the screen and write a checkpoint.
+        XCTAssertLessThan(Date().timeIntervalSince(asked), 3.5)
+        XCTAssertEqual(process.terminationStatus, 130)
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(message.contains("interrupted; the progress is saved: carto crawl --resume"), message)
+        XCTAssertGreaterThanOrEqual((try model(dir)["states"] as? [Any])?.count ?? 0, 2, "the model has what was found")
+        for pid in drivers { XCTAssertNotEqual(kill(pid, 0), 0, "chromedriver \(pid) was stopped") }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/crawl.sqlite"), "the checkpoint to resume from")
+    }
+
     func testDriverDyingMidRunExitsThreeAndKeepsProgress() throws {
         try requireChromeDriver()
         let dir = try tempDir() + "/out"

@@ -35,16 +35,10 @@ public struct CrawlProgress: Codable, Sendable {
     public init() {}
 }
 
-/// Already-encoded JSON to splice into a log entry as the value of its key.
-public struct LogFragment {
-    public let json: Data
-    public init(_ json: Data) { self.json = json }
-}
-
 /// Where a crawl's results go while it runs. The file-backed implementation is `CrawlOutput`.
 public protocol CrawlSink: AnyObject {
     func stateDiscovered(id: Int, record: CrawlProgress.StateRecord, screenshot: Data?) throws -> String?
-    func log(_ entry: [String: Any])
+    func log(_ entry: CrawlLogEntry)
     /// Called after every event with the whole progress; implementations persist what changed.
     func checkpoint(_ progress: CrawlProgress, changedStates: [Int]) throws
 }

@@ -241,7 +241,7 @@ public final class Crawler: @unchecked Sendable {   // sessions run on their own
             novelty.offer(progress.states[target], open: false)
             progress.states[target].unreachable = true
             changed.insert(target)
-            sink?.log(["type": "unreachable", "state": Self.name(target)])
+            sink?.log(.unreachable(.init(state: Self.name(target))))
             try checkpoint()
             return
         }
@@ -313,8 +313,8 @@ public final class Crawler: @unchecked Sendable {   // sessions run on their own
             let repeated = open.filter { counts[record.events[$0].abstractAction, default: 0] >= configuration.maxRepeats }
             for index in repeated {
                 markFired(state, index)
-                sink?.log(["type": "skip", "state": Self.name(state), "event": record.events[index].description,
-                           "reason": "fired \(configuration.maxRepeats) times on the path here already"])
+                sink?.log(.skip(.init(state: Self.name(state), event: record.events[index].description,
+                                      reason: "fired \(configuration.maxRepeats) times on the path here already")))
             }
             open.removeAll { repeated.contains($0) }
             changed.insert(state)
@@ -324,8 +324,8 @@ public final class Crawler: @unchecked Sendable {   // sessions run on their own
             let global = open.compactMap { index in globalNavigation.target(of: record.events[index]).map { (index, $0) } }
             for (index, target) in global {
                 markFired(state, index)
-                sink?.log(["type": "skip", "state": Self.name(state), "event": record.events[index].description,
-                           "reason": "global navigation: led to \(Self.name(target)) from \(configuration.globalAfter) states already"])
+                sink?.log(.skip(.init(state: Self.name(state), event: record.events[index].description,
+                                      reason: "global navigation: led to \(Self.name(target)) from \(configuration.globalAfter) states already")))
             }
             if !global.isEmpty {
                 changed.insert(state)
@@ -380,7 +380,7 @@ public final class Crawler: @unchecked Sendable {   // sessions run on their own
         guard let path = shortestPath(to: target) else { return false }
         let snapshot = try restartApp().snapshot
         guard let start = recognizer.match(snapshot), start == 0 else {
-            sink?.log(["type": "replay", "state": Self.name(target), "result": "the start screen is not the one first seen"])
+            sink?.log(.replay(.init(state: Self.name(target), result: "the start screen is not the one first seen")))
             current = nil
             return false
         }
@@ -394,7 +394,7 @@ public final class Crawler: @unchecked Sendable {   // sessions run on their own
             let from = current!
             let landed = try act(step.event, from: from)
             guard landed == step.to else {
-                sink?.log(["type": "replay", "state": Self.name(target), "result": "diverged at \(step.event)"])
+                sink?.log(.replay(.init(state: Self.name(target), result: "diverged at \(step.event)")))
                 if let landed, landed != from, let decision = recognizer.refine(from: from, event: step.event.description, expected: step.to, landed: landed) {
                     log(decision)
                 }
@@ -484,18 +484,11 @@ public final class Crawler: @unchecked Sendable {   // sessions run on their own
         let outcome = relaunched ? try relaunchedAt(snapshot) : try classify(snapshot, after: event, from: source)   // may take a screenshot (driver time)
         let driverTime = driverSeconds - driverBefore
         let total = Date().timeIntervalSince(t0)
-        var entry: [String: Any] = [
-            "type": "event", "from": Self.name(source), "event": event.description, "key": event.key,
-            "outcome": outcome.kind, "to": outcome.state.map(Self.name) ?? NSNull(),
-            "idle": idle.idle, "waitMs": Self.round(idle.waitedMilliseconds),
-            "totalMs": Self.round(total * 1000), "driverMs": Self.round(driverTime * 1000),
-            "crawlerMs": Self.round((total - driverTime) * 1000), "t": Self.round(elapsed),
-        ]
-        if let busy = idle.busy { entry["busy"] = busy }
-        if shared.sessionCount > 1 { entry["session"] = sessionIndex + 1 }
-        if let actionError { entry["error"] = actionError }
-        if let left { entry["leftScope"] = left }
-        sink?.log(entry)
+        sink?.log(.event(.init(
+            from: Self.name(source), event: event.description, key: event.key, outcome: outcome.kind, to: outcome.state.map(Self.name),
+            idle: idle.idle, waitMs: Self.round(idle.waitedMilliseconds), totalMs: Self.round(total * 1000),
+            driverMs: Self.round(driverTime * 1000), crawlerMs: Self.round((total - driverTime) * 1000), t: Self.round(elapsed),
+            busy: idle.busy, session: shared.sessionCount > 1 ? sessionIndex + 1 : nil, error: actionError, leftScope: left)))
         try collectFailures(state: source, path: { self.pathDescription(to: source) + [event.description] })
         // Every screen the app shows is checked, also one that changed in place (an error message appearing).
         try checkInvariants(state: outcome.state ?? source, snapshot: snapshot, path: { self.pathDescription(to: source) + [event.description] })
@@ -565,22 +558,17 @@ public final class Crawler: @unchecked Sendable {   // sessions run on their own
         record.screenshot = try sink?.stateDiscovered(id: id, record: record, screenshot: png)
         progress.states[id] = record
         changed.insert(id)
-        var entry: [String: Any] = [
-            "type": "state", "id": Self.name(id), "name": added.identity.name, "properties": added.identity.properties.map(\.description),
-            "title": snapshot.context.title ?? "", "context": snapshot.context.container ?? "",
-            "depth": depth, "events": events.map(\.description), "t": Self.round(elapsed),
-            "elements": LogFragment(try Self.elementLogEncoder.encode(snapshot.root.allElements.dropFirst().map(ElementLogRecord.init))),
-        ]
-        if !plan.skipped.isEmpty {
-            entry["skipped"] = plan.skipped.map { ["element": ElementNaming.describe($0.element), "reason": $0.reason] }
-        }
-        sink?.log(entry)
+        sink?.log(.state(.init(
+            id: Self.name(id), name: added.identity.name, properties: added.identity.properties.map(\.description),
+            title: snapshot.context.title ?? "", context: snapshot.context.container ?? "", depth: depth, events: events.map(\.description),
+            t: Self.round(elapsed), elements: snapshot.root.allElements.dropFirst().map(ElementLogRecord.init),
+            skipped: plan.skipped.isEmpty ? nil : plan.skipped.map { .init(element: ElementNaming.describe($0.element), reason: $0.reason) })))
         if let decision = added.decision { log(decision) }
         return id
     }
 
     private func log(_ decision: StateIndex.Decision) {
-        sink?.log(["type": "abstraction", "decision": decision.kind.rawValue, "screen": decision.screen, "reason": decision.reason])
+        sink?.log(.abstraction(.init(decision: decision.kind.rawValue, screen: decision.screen, reason: decision.reason)))
     }
 
     /// The specification's invariants on a new state; violations are failures with the path that reproduces them.
@@ -598,7 +586,7 @@ public final class Crawler: @unchecked Sendable {   // sessions run on their own
             let path = makePath()
             progress.failures.append(CrawlModel.Failure(kind: "invariant", message: message, location: snapshot.context.container,
                                                         state: Self.name(state), path: path))
-            sink?.log(["type": "failure", "kind": "invariant", "message": message, "state": Self.name(state), "path": path])
+            sink?.log(.failure(.init(kind: "invariant", message: message, location: snapshot.context.container, state: Self.name(state), path: path)))
         }
     }
 
@@ -644,8 +632,7 @@ public final class Crawler: @unchecked Sendable {   // sessions run on their own
             let record = CrawlModel.Failure(kind: failure.kind, message: failure.message, location: failure.location,
                                             state: Self.name(state), path: path)
             progress.failures.append(record)
-            sink?.log(["type": "failure", "kind": failure.kind, "message": failure.message, "location": failure.location ?? NSNull(),
-                       "state": Self.name(state), "path": path])
+            sink?.log(.failure(.init(kind: failure.kind, message: failure.message, location: failure.location, state: Self.name(state), path: path)))
         }
     }
 
@@ -692,41 +679,6 @@ public final class Crawler: @unchecked Sendable {   // sessions run on their own
 
     public static func name(_ id: Int) -> String { "s\(id)" }
     static func round(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
-
-    /// Encoded with JSONEncoder and spliced into the log line: far faster than JSONSerialization on Linux for the
-    /// hundreds of elements a state can have.
-    static let elementLogEncoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-}
-
-/// One element in the log: every property the snapshot has, children flattened away (document order).
-struct ElementLogRecord: Encodable {
-    var role: String
-    var type: String
-    var identifier: String?
-    var label: String?
-    var value: String?
-    var target: String?
-    var locator: String?
-    var actions: [String]?
-    var frame: [Double]?
-    var enabled: Bool
-    var visible: Bool
-    var selected: Bool?
-
-    init(_ e: UIElement) {
-        role = e.role.rawValue
-        type = e.platformType
-        identifier = e.identifier; label = e.label; value = e.value; target = e.target; locator = e.locator
-        actions = e.actions.isEmpty ? nil : e.actions.map(\.rawValue)
-        frame = e.frame.map { f in [f.x, f.y, f.width, f.height].map { ($0 * 10).rounded() / 10 } }
-        enabled = e.enabled
-        visible = e.visible
-        selected = e.selected ? true : nil
-    }
 }
 
 /// A thread-safe flag (Ctrl-C arrives on another thread).

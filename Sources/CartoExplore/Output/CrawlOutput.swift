@@ -13,51 +13,14 @@ public final class CrawlOutput: CrawlSink {
     /// Whether this run made the folder (then `discard()` may remove it whole).
     private let createdDirectory: Bool
 
-    /// What a resumed run needs to continue exactly as the interrupted one was configured.
-    public struct RunInfo: Codable, Sendable {
-        public var platform: String
-        public var start: String
-        /// The WebDriver server without credentials (they are never written down).
-        public var webdriver: String?
-        /// `--cacert`, as an absolute path.
-        public var cacert: String?
-        public var bundleID: String?
-        public var strategy: String
-        public var wait: String
-        public var rows: String
-        public var weights: SimilarityWeights
-        public var block: [String]
-        public var maxEvents: Int?
-        public var maxStates: Int?
-        public var maxDepth: Int?
-        public var maxTime: Double?
-        public var seed: UInt64
-        public var screenshots: Bool
-        /// Added with the screen abstraction; optional so that older crawl folders still resume.
-        public var abstraction: String?
-        public var config: String?
-        public var inputs: [String]?
-        public var only: [String]?
-        public var saturation: Int?
-        /// The setup journey (`--setup`); its `${NAME}` values come from `--var` or the environment, never saved.
-        public var setup: String?
-        /// `--block-requests` patterns (the specification's `blockRequests` are read from it again on resume).
-        public var blockRequests: [String]?
-        /// `--animations`: `fast` (the default; nil in folders written before it) or `real`.
-        public var animations: String?
-        /// `--browsers`: sessions in parallel (nil: the default for the platform).
-        public var browsers: Int?
-        public init(platform: String, start: String, webdriver: String?, bundleID: String?, strategy: String, wait: String, rows: String,
-                    weights: SimilarityWeights, block: [String], maxEvents: Int?, maxStates: Int?, maxDepth: Int?, maxTime: Double?,
-                    seed: UInt64, screenshots: Bool) {
-            self.platform = platform; self.start = start; self.webdriver = webdriver; self.bundleID = bundleID
-            self.strategy = strategy; self.wait = wait; self.rows = rows; self.weights = weights; self.block = block
-            self.maxEvents = maxEvents; self.maxStates = maxStates; self.maxDepth = maxDepth; self.maxTime = maxTime
-            self.seed = seed; self.screenshots = screenshots
-        }
-    }
-
     public static let checkpointName = "crawl.sqlite"
+
+    /// The checkpoint's running totals (the `counters` row).
+    private struct Counters: Codable {
+        var eventsFired: Int
+        var totalStates: Int
+        var elapsed: Double
+    }
 
     /// Removes what a fresh run wrote before it could explore anything (the driver never started): the folder if
     /// this run made it, else only the checkpoint, the log and an empty screenshots folder — never a user's files.
@@ -106,13 +69,13 @@ public final class CrawlOutput: CrawlSink {
 
     deinit { try? logHandle.close() }
 
-    public func saveRunInfo(_ info: RunInfo) throws {
+    public func saveSettings(_ info: CrawlSettings) throws {
         try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('run', ?)", [.blob(try JSONEncoder().encode(info))])
     }
 
-    public func loadRunInfo() throws -> RunInfo {
+    public func loadSettings() throws -> CrawlSettings {
         guard let data = try database.run("SELECT value FROM meta WHERE key = 'run'").first?.first?.data,
-              let info = try? JSONDecoder().decode(RunInfo.self, from: data) else {
+              let info = try? JSONDecoder().decode(CrawlSettings.self, from: data) else {
             throw CartoError("\(directory.path)/\(Self.checkpointName): holds no crawl settings; start a new crawl instead")
         }
         return info
@@ -132,10 +95,10 @@ public final class CrawlOutput: CrawlSink {
         progress.edges = try database.run("SELECT record FROM edges ORDER BY seq").map { try decode(CrawlProgress.EdgeRecord.self, $0.first, "edge") }
         progress.failures = try database.run("SELECT record FROM failures ORDER BY seq").map { try decode(CrawlModel.Failure.self, $0.first, "failure") }
         if let data = try database.run("SELECT value FROM meta WHERE key = 'counters'").first?.first?.data,
-           let counters = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
-            progress.eventsFired = counters["eventsFired"] as? Int ?? 0
-            progress.totalStates = counters["totalStates"] as? Int ?? progress.states.count
-            progress.elapsedBefore = counters["elapsed"] as? Double ?? 0
+           let counters = try? decoder.decode(Counters.self, from: data) {
+            progress.eventsFired = counters.eventsFired
+            progress.totalStates = counters.totalStates
+            progress.elapsedBefore = counters.elapsed
         }
         savedEdges = progress.edges.count
         savedFailures = progress.failures.count
@@ -154,27 +117,12 @@ public final class CrawlOutput: CrawlSink {
     }
 
     /// Called with every log entry (progress display).
-    public var onLog: (([String: Any]) -> Void)?
+    public var onLog: ((CrawlLogEntry) -> Void)?
 
-    public func log(_ entry: [String: Any]) {
+    public func log(_ entry: CrawlLogEntry) {
         onLog?(entry)
-        var plain = entry
-        var fragments: [(String, Data)] = []
-        for (key, value) in entry {
-            if let fragment = value as? LogFragment { fragments.append((key, fragment.json)); plain.removeValue(forKey: key) }
-        }
-        guard var data = try? JSONSerialization.data(withJSONObject: plain, options: [.sortedKeys, .withoutEscapingSlashes]) else { return }
-        if !fragments.isEmpty, data.last == UInt8(ascii: "}") {
-            data.removeLast()
-            var separator = plain.isEmpty ? "" : ","
-            for (key, json) in fragments.sorted(by: { $0.0 < $1.0 }) {
-                data.append(contentsOf: Array("\(separator)\"\(key)\":".utf8))
-                data.append(json)
-                separator = ","
-            }
-            data.append(UInt8(ascii: "}"))
-        }
-        logHandle.write(data + Data("\n".utf8))
+        guard let line = try? entry.jsonLine() else { return }
+        logHandle.write(line)
     }
 
     public func checkpoint(_ progress: CrawlProgress, changedStates: [Int]) throws {
@@ -189,8 +137,8 @@ public final class CrawlOutput: CrawlSink {
             for seq in savedFailures..<progress.failures.count {
                 try database.run("INSERT OR REPLACE INTO failures (seq, record) VALUES (?, ?)", [.integer(Int64(seq)), .blob(try encoder.encode(progress.failures[seq]))])
             }
-            let counters: [String: Any] = ["eventsFired": progress.eventsFired, "totalStates": progress.totalStates, "elapsed": progress.elapsedBefore]
-            try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('counters', ?)", [.blob(try JSONSerialization.data(withJSONObject: counters))])
+            let counters = Counters(eventsFired: progress.eventsFired, totalStates: progress.totalStates, elapsed: progress.elapsedBefore)
+            try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('counters', ?)", [.blob(try encoder.encode(counters))])
         }
         savedEdges = progress.edges.count
         savedFailures = progress.failures.count

@@ -1,0 +1,136 @@
+import CartoCore
+import CartoDrivers
+import CartoHTTP
+import Foundation
+
+/// One run of `carto crawl`, start to finish: resolves the target (a folder is served on 127.0.0.1), makes or
+/// reopens the output folder, opens the sessions and closes them whatever happens, forwards Ctrl-C, runs the
+/// crawler and writes the model. Errors are thrown with their exit status; nothing here exits the process.
+public final class CrawlSession: @unchecked Sendable {
+    /// Where the settings come from.
+    public enum Source: Sendable {
+        /// A new crawl into a folder that must not hold one yet.
+        case new(CrawlSettings, output: String)
+        /// The interrupted crawl in this folder, with its saved settings.
+        case resume(folder: String)
+    }
+
+    /// What a finished run produced.
+    public struct Result: Sendable {
+        public var model: CrawlModel
+        public var directory: URL
+    }
+
+    public let source: Source
+    /// The WebDriver server and certificate for this run (not saved: a URL may carry credentials).
+    public var webdriver: String?
+    public var cacert: String?
+    /// Sessions in parallel for this run (nil: the saved number, else 1).
+    public var browsers: Int?
+    /// Replays a setup journey (path, wait) — journeys live in CartoJourneys, which builds on this module.
+    public var makeSetup: ((String, WaitPolicy) throws -> CrawlSetup)?
+    /// Called with every log entry (a progress line).
+    public var onLog: ((CrawlLogEntry) -> Void)?
+    /// Told what the session does when it matters to a person watching (starting, stopping after Ctrl-C).
+    public var onStatus: ((String) -> Void)?
+    /// Forward SIGINT/SIGTERM: the first stops after the current event, the second closes the sessions at once.
+    public var handleSignals = true
+
+    private let lock = NSLock()
+    private var crawler: Crawler?
+    private var drivers: [AppDriver] = []
+    private var stopRequests = 0
+
+    public init(_ source: Source) { self.source = source }
+
+    public func run() throws -> Result {
+        var reopened: CrawlOutput?
+        let settings: CrawlSettings
+        switch source {
+        case .new(let given, _):
+            try given.validate()
+            settings = given
+        case .resume(let folder):
+            let out = try CrawlOutput(directory: folder, fresh: false)
+            reopened = out
+            settings = try out.loadSettings()
+        }
+        let configuration = try settings.configuration(makeSetup: makeSetup)
+        let specification = try settings.specification()
+
+        // A folder is served on loopback for the crawl; its URL changes per run, so resumes serve it again.
+        let (site, start) = try Self.resolve(settings)
+        defer { site?.stop() }
+        // Only once the target is known to be usable: a bad target leaves no output folder behind.
+        let out: CrawlOutput
+        if let reopened { out = reopened } else if case .new(_, let output) = source {
+            out = try CrawlOutput(directory: output, fresh: true)
+            try out.saveSettings(settings)
+        } else { preconditionFailure("a resumed run reopened its folder") }
+
+        var target = DriverTarget(platform: settings.platform, start: start, webdriver: webdriver ?? settings.webdriver, cacert: cacert ?? settings.cacert)
+        target.desktop = settings.desktop ?? false
+        target.blockedRequests = (settings.blockRequests ?? []) + (specification?.blockRequests ?? [])
+        target.animationPlaybackRate = (settings.animations ?? .fast).playbackRate
+        onStatus?("starting \(settings.platform == .web ? (target.webdriver == nil ? "chromedriver and Chromium" : "a browser session") : "the iOS app \(settings.start)")…")
+        // One session unless asked: parallel crawls of the bundled example still found 10 or 11 states from run to
+        // run where one session finds 11 every time (see the README), so N sessions are opt-in for now.
+        let opened: [AppDriver]
+        do {
+            opened = try target.open(count: browsers ?? settings.browsers ?? 1)
+        } catch {
+            // Nothing was explored: a fresh folder made for this run goes again, so a corrected command can reuse it.
+            if reopened == nil { out.discard() }
+            throw error
+        }
+        defer { closeDrivers() }
+        let progress = reopened == nil ? nil : try out.loadProgress()
+        let crawler = Crawler(drivers: opened, configuration: configuration, sink: out, resumeFrom: progress)
+        lock.withLock { self.crawler = crawler; self.drivers = opened }
+        let signals = handleSignals ? SignalForwarder { [weak self] _ in self?.requestStop() } : nil
+        defer { signals?.cancel() }
+        out.onLog = onLog
+
+        let model: CrawlModel
+        do {
+            model = try crawler.run()
+        } catch {
+            try? out.writeModel(crawler.model())
+            if lock.withLock({ stopRequests }) > 1 { throw CartoError("interrupted; the progress is saved: carto crawl --resume \(out.directory.path)", status: .interrupted) }
+            throw error
+        }
+        try out.writeModel(model)
+        if lock.withLock({ stopRequests }) > 1 { throw CartoError("interrupted; the progress is saved: carto crawl --resume \(out.directory.path)", status: .interrupted) }
+        return Result(model: model, directory: out.directory)
+    }
+
+    /// The first call stops after the event in flight (outputs are written); the second closes the sessions, so
+    /// a driver call in flight fails at once and the run ends with `interrupted`.
+    public func requestStop() {
+        let count = lock.withLock { stopRequests += 1; return stopRequests }
+        if count == 1 {
+            onStatus?("stopping after the current event (Ctrl-C again to quit now)")
+            lock.withLock { crawler }?.requestStop()
+        } else {
+            lock.withLock { crawler }?.requestStop()
+            closeDrivers()
+        }
+    }
+
+    private func closeDrivers() {
+        let open = lock.withLock { () -> [AppDriver] in defer { drivers = [] }; return drivers }
+        open.forEach { $0.close() }
+    }
+
+    /// The start URL (a folder is served on 127.0.0.1 first) or the bundle id.
+    static func resolve(_ settings: CrawlSettings) throws -> (LoopbackServer?, String) {
+        guard settings.platform == .web else { return (nil, settings.start) }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: settings.start, isDirectory: &isDirectory), isDirectory.boolValue {
+            let served = try LocalSite.serve(directory: settings.start)
+            return (served, served.url.appendingPathComponent("/").absoluteString)
+        }
+        if let url = URL(string: settings.start), url.scheme != nil { return (nil, settings.start) }
+        throw CartoError("\(settings.start): neither a URL nor a folder; pass http://… or a folder with index.html")
+    }
+}
