@@ -19,6 +19,8 @@ final class ScriptedApp: AppDriver, @unchecked Sendable {
     var page = "Home"
     var history: [String] = []
     var typed = ""
+    /// How long a screenshot takes (a real one: 20–60 ms, with the crawl's lock let go meanwhile).
+    var screenshotDelay = 0.0
 
     init(reset: @escaping (ScriptedApp) -> Void = { _ in }, build: @escaping (ScriptedApp) -> UISnapshot,
          handle: @escaping (ScriptedApp, DriverAction) -> Void) {
@@ -33,7 +35,10 @@ final class ScriptedApp: AppDriver, @unchecked Sendable {
         handle(self, action)
     }
     func waitForIdle(_ policy: WaitPolicy) throws -> IdleOutcome { IdleOutcome(idle: true, waitedMilliseconds: 0) }
-    func screenshot() throws -> Data { Data() }
+    func screenshot() throws -> Data {
+        if screenshotDelay > 0 { Thread.sleep(forTimeInterval: screenshotDelay) }
+        return Data(page.utf8)
+    }
     func close() {}
 
     static func link(_ label: String, _ target: String) -> UIElement {
@@ -95,14 +100,28 @@ final class ExplorationTests: XCTestCase {
     /// Sessions in parallel (`--browsers N`) explore one model: run to saturation, they find the same abstract
     /// states and transitions as one session, and each session fires events of its own.
     func testParallelSessionsFindTheSameModelAsOne() throws {
+        try parallelSessionsFindTheSameModelAsOne(screenshots: false)
+    }
+
+    /// Sessions register states while another's screenshot is taken (the lock let go): each state keeps its index,
+    /// its record and its own screenshot. (Registering after the screenshot swapped records and crashed.)
+    func testParallelSessionsRegisteringStatesDuringScreenshots() throws {
+        try parallelSessionsFindTheSameModelAsOne(screenshots: true)
+    }
+
+    func parallelSessionsFindTheSameModelAsOne(screenshots: Bool) throws {
+        var folders: [String] = []
         func run(_ sessions: Int) throws -> (CrawlModel, [[String: Any]]) {
             let dir = NSTemporaryDirectory() + "carto-parallel-\(UUID().uuidString)"
             addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+            folders.append(dir)
             let out = try CrawlOutput(directory: dir, fresh: true)
             var configuration = CrawlConfiguration()
-            configuration.screenshots = false
+            configuration.screenshots = screenshots
             configuration.globalAfter = 0   // every menu link from every page: enough work for three sessions
-            let crawler = Crawler(drivers: (0..<sessions).map { _ in menuSite() }, configuration: configuration, sink: out)
+            let drivers = (0..<sessions).map { _ in menuSite() }
+            for driver in drivers { driver.screenshotDelay = screenshots ? 0.01 : 0 }
+            let crawler = Crawler(drivers: drivers, configuration: configuration, sink: out)
             XCTAssertEqual(crawler.sessions, sessions)
             let model = try crawler.run()
             let log = try String(contentsOfFile: dir + "/log.jsonl", encoding: .utf8).split(separator: "\n")
@@ -123,6 +142,14 @@ final class ExplorationTests: XCTestCase {
             let bySession = Dictionary(grouping: log.filter { $0["type"] as? String == "event" }, by: { $0["session"] as? Int ?? 0 })
             XCTAssertEqual(Set(bySession.keys), Set(1...sessions), "every session fired events")
             XCTAssertTrue(bySession.values.allSatisfy { $0.count >= 10 }, "\(bySession.mapValues(\.count))")
+            guard screenshots else { continue }
+            // Each state's screenshot is the one taken of that state (the fake's picture is the page's name).
+            for state in model.states {
+                let file = try XCTUnwrap(state.screenshot, state.id)
+                let picture = try String(contentsOfFile: folders.last! + "/" + file, encoding: .utf8)
+                let identity = (state.properties ?? []).joined(separator: " ")
+                XCTAssertTrue(identity.contains("\"\(picture)\""), "\(state.id): \(picture) vs \(identity)")
+            }
         }
     }
 

@@ -545,19 +545,22 @@ public final class Crawler: @unchecked Sendable {   // sessions run on their own
         if configuration.maxDepth.map({ depth < $0 }) ?? true { events = plan.events }
         let added = recognizer.add(snapshot)
         let id = added.index
-        var record = CrawlProgress.StateRecord(signature: StateSignature(snapshot), snapshot: snapshot, depth: depth, events: events,
+        let record = CrawlProgress.StateRecord(signature: StateSignature(snapshot), snapshot: snapshot, depth: depth, events: events,
                                                fired: [], unreachable: false, screenshot: nil, abstract: added.identity)
+        // The record goes in at its index before the lock is let go for the screenshot: a session registering a
+        // state meanwhile gets the next index and appends after it (appending after the screenshot swapped them and
+        // crashed two-session crawls), and may fire this state's events, so only the screenshot is written back.
+        progress.states.append(record)
+        precondition(progress.states.count == id + 1, "states are recorded in recognition order")
+        novelty.offer(record, open: true)
+        changed.insert(id)
         var png: Data?
         if configuration.screenshots {
             let s = Date()
             png = driverWork { try? driver.screenshot() }
             driverSeconds += Date().timeIntervalSince(s)
         }
-        progress.states.append(record)
-        novelty.offer(record, open: true)
-        record.screenshot = try sink?.stateDiscovered(id: id, record: record, screenshot: png)
-        progress.states[id] = record
-        changed.insert(id)
+        progress.states[id].screenshot = try sink?.stateDiscovered(id: id, record: record, screenshot: png)
         sink?.log(.state(.init(
             id: Self.name(id), name: added.identity.name, properties: added.identity.properties.map(\.description),
             title: snapshot.context.title ?? "", context: snapshot.context.container ?? "", depth: depth, events: events.map(\.description),
