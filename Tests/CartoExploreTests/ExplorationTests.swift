@@ -99,6 +99,33 @@ final class ExplorationTests: XCTestCase {
 
     /// Sessions in parallel (`--browsers N`) explore one model: run to saturation, they find the same abstract
     /// states and transitions as one session, and each session fires events of its own.
+    /// An app that does not always open on the same screen (SB Admin 2 collapses its sidebar on some loads): a
+    /// restart that lands on another start screen still reaches what is left to explore. Here the second and later
+    /// starts show a banner, and no page has a working back, so every return to Home is a restart.
+    func testAStartScreenThatVariesBetweenRestartsDoesNotStrandTheCrawl() throws {
+        var restarts = 0
+        let app = ScriptedApp(reset: { app in
+            restarts += 1
+            app.route = restarts > 1 ? "banner" : ""
+        }, build: { app in
+            switch app.page {
+            case "Home":
+                let banner = app.route == "banner" ? [UIElement(role: .heading, platformType: "h2", label: "Welcome back")] : []
+                return ScriptedApp.screen("Shop", "/", banner + [ScriptedApp.link("About", "/about"), ScriptedApp.link("Contact", "/contact")])
+            case "About": return ScriptedApp.screen("About", "/about", [ScriptedApp.link("Team", "/team")])
+            default: return ScriptedApp.screen(app.page, "/" + app.page.lowercased(), [])
+            }
+        }, handle: { app, action in
+            guard case .tap(let e) = action, let label = e.label else { return }
+            app.page = label   // no history: back does nothing here
+        })
+        let (model, log) = try crawl(app)
+        XCTAssertEqual(Set(model.states.map(\.title)), ["Shop", "About", "Team", "Contact"], "Contact is found from the other start screen")
+        XCTAssertEqual(model.states.filter { $0.title == "Shop" }.count, 2, "both start screens are states")
+        XCTAssertFalse(log.contains { ($0["result"] as? String)?.contains("not the one first seen") == true })
+        XCTAssertEqual(model.stats.stopReason, "explored")
+    }
+
     func testParallelSessionsFindTheSameModelAsOne() throws {
         try parallelSessionsFindTheSameModelAsOne(screenshots: false)
     }

@@ -377,16 +377,22 @@ public final class Crawler: @unchecked Sendable {   // sessions run on their own
     }
 
     private func restartAndReplay(to target: Int) throws -> Bool {
-        guard let path = shortestPath(to: target) else { return false }
-        let snapshot = try restartApp().snapshot
-        guard let start = recognizer.match(snapshot), start == 0 else {
-            sink?.log(.replay(.init(state: Self.name(target), result: "the start screen is not the one first seen")))
-            current = nil
-            return false
+        guard shortestPath(from: 0, to: target) != nil else { return false }
+        // Real apps do not always open on the same screen (SB Admin 2 collapses its sidebar on some loads and not on
+        // others, depending on when layout settles): replay from whichever known screen the app opened on, and try
+        // one more restart when no recorded path leads from there.
+        var path: [(event: CrawlEvent, to: Int)] = []
+        for attempt in 1...2 {
+            let opened = try restartApp().snapshot
+            let start = try recognizer.match(opened) ?? register(opened, depth: 0)
+            trail = [start]
+            current = start
+            currentSnapshot = opened
+            if let found = shortestPath(from: start, to: target) { path = found; break }
+            sink?.log(.replay(.init(state: Self.name(target), result: "the app opened on \(Self.name(start)), from which no recorded path leads there"
+                                     + (attempt == 1 ? "; restarting once more" : ""))))
+            if attempt == 2 { return false }
         }
-        trail = [0]
-        current = 0
-        currentSnapshot = snapshot
         replaying = true
         defer { replaying = false }
         for step in path {
@@ -405,14 +411,16 @@ public final class Crawler: @unchecked Sendable {   // sessions run on their own
     }
 
     /// Shortest path of replayable events from the start state (breadth-first over recorded edges).
-    private func shortestPath(to target: Int) -> [(event: CrawlEvent, to: Int)]? {
-        if target == 0 { return [] }
+    private func shortestPath(to target: Int) -> [(event: CrawlEvent, to: Int)]? { shortestPath(from: 0, to: target) }
+
+    private func shortestPath(from origin: Int, to target: Int) -> [(event: CrawlEvent, to: Int)]? {
+        if target == origin { return [] }
         // Predecessors as (state, index of the edge in forward[state]): copying events (element trees) per visited
         // edge made this search the crawler's largest cost on big models.
         var previous: [Int: (from: Int, edge: Int)] = [:]
-        var queue = [0]
+        var queue = [origin]
         var head = 0
-        var seen: Set<Int> = [0]
+        var seen: Set<Int> = [origin]
         while head < queue.count {
             let node = queue[head]; head += 1
             guard let targets = forwardTargets[node] else { continue }
