@@ -46,7 +46,7 @@ struct CrawlCommand: ParsableCommand {
     @Option(name: .customLong("bundle-id"), help: "iOS app to crawl through Appium's XCUITest driver (with --webdriver).")
     var bundleID: String?
 
-    @Option(help: "Sessions exploring in parallel into one model: browsers (web) or Appium sessions (iOS, on a hub or grid); default 1.")
+    @Option(help: "Sessions exploring in parallel into one model: browsers (web; default one per core, at most 8) or Appium sessions (iOS, on a hub or grid; default 1).")
     var browsers: Int?
 
     @Option(help: "Exploration strategy: dfs (the paper's), bfs, random.")

@@ -31,6 +31,8 @@ final class Exploration: @unchecked Sendable {
     var claimed: [Int: Int] = [:]
     /// Sessions between choosing work and finishing it: while any is, an idle session waits for what it finds.
     var inFlight = 0
+    /// Events being fired right now, by state: marked fired in the shared progress, not yet recorded.
+    var firing: [Int: Set<Int>] = [:]
     /// Set when the crawl ends (explored, budget spent, stopped, or a session failed): every session leaves.
     var finished = false
     /// The first error that ended a session.
@@ -251,7 +253,9 @@ public final class Crawler: @unchecked Sendable {   // sessions run on their own
         let event = progress.states[target].events[index]
         novelty.fire(event.abstractAction)
         let grownBefore = (progress.states.count, progress.edges.count)
-        _ = try act(event, from: target)
+        shared.firing[target, default: []].insert(index)
+        do { _ = try act(event, from: target) } catch { shared.firing[target]?.remove(index); throw error }
+        shared.firing[target]?.remove(index)
         eventsSinceGrowth = grownBefore == (progress.states.count, progress.edges.count) ? eventsSinceGrowth + 1 : 0
         try checkpoint()
     }
@@ -659,8 +663,18 @@ public final class Crawler: @unchecked Sendable {   // sessions run on their own
     private func checkpoint() throws {
         progress.elapsedBefore = elapsed
         started = Date()
-        try sink?.checkpoint(progress, changedStates: changed.sorted())
-        changed.removeAll()
+        // An event another session is firing is saved as not fired yet: killed before its outcome is recorded, the
+        // resumed crawl fires it again instead of losing where it leads. Its state is saved again afterwards.
+        let held = Set(shared.firing.filter { !$0.value.isEmpty }.keys)
+        if held.isEmpty {
+            try sink?.checkpoint(progress, changedStates: changed.sorted())
+            changed.removeAll()
+            return
+        }
+        var saved = progress
+        for state in held { saved.states[state].fired.subtract(shared.firing[state] ?? []) }
+        try sink?.checkpoint(saved, changedStates: changed.union(held).sorted())
+        changed = held
     }
 
     // MARK: - Model
