@@ -21,7 +21,7 @@ run() {  # run NAME WAIT
     local start end
     start=$(date +%s.%N)
     set +e
-    "$bin/carto" crawl "$app" -o "$work/$1" --wait "$2" -q > "$work/$1.txt"
+    "$bin/carto" crawl "$app" -o "$work/$1" --wait "$2" -q --browsers 1 > "$work/$1.txt"
     set -e
     end=$(date +%s.%N)
     awk "BEGIN {print $end - $start}" > "$work/$1.wall"

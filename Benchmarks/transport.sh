@@ -15,13 +15,15 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 one() {  # one NAME BIN CHANNEL I -> appends "wall explore states" to $work/NAME-CHANNEL
-    local name=$1 bin=$2 channel=$3 i=$4 out="$work/$1-$3-$4" start end status
+    local name=$1 bin=$2 channel=$3 i=$4 out="$work/$1-$3-$4" start end status sessions=()
+    # One browser for both builds (builds since --browsers default to one per core; older ones know no --browsers).
+    if "$bin" crawl --help 2>&1 | grep -q -- --browsers; then sessions=(--browsers 1); fi
     start=$(date +%s.%N)
     set +e
     if [ "$channel" = chromedriver ]; then
-        CARTO_DEVTOOLS=chromedriver "$bin" crawl "$app" -o "$out" -q --no-screenshots > "$out.txt" 2>&1
+        CARTO_DEVTOOLS=chromedriver "$bin" crawl "$app" -o "$out" -q --no-screenshots "${sessions[@]}" > "$out.txt" 2>&1
     else
-        "$bin" crawl "$app" -o "$out" -q --no-screenshots > "$out.txt" 2>&1
+        "$bin" crawl "$app" -o "$out" -q --no-screenshots "${sessions[@]}" > "$out.txt" 2>&1
     fi
     status=$?
     set -e

@@ -39,7 +39,7 @@ crawl() {   # name mode url extra-args…
     # The subjects are served over http on loopback; https requests are the third-party fonts and icons some of them
     # load from CDNs. This machine has no internet: blocked, they fail at once, as they would load at once online,
     # instead of after Chromium's DNS retries (~5 s per page load).
-    "$bin" crawl "$url" -o "$out/$name/$mode" --no-screenshots -q --block-requests 'https://*' "$@" > "$out/$name/$mode.txt" 2> "$out/$name/$mode.err" || status=$?
+    "$bin" crawl "$url" -o "$out/$name/$mode" --no-screenshots -q --browsers "${BROWSERS:-1}" --block-requests 'https://*' "$@" > "$out/$name/$mode.txt" 2> "$out/$name/$mode.err" || status=$?
     local t1=$(date +%s.%N)
     echo "$mode $status $(echo "$t1 - $t0" | bc)" >> "$out/$name/runs.txt"
     # 0: no failures, 1: failures found in the app (its own script errors) — both are finished crawls.
