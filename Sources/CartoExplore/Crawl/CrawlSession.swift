@@ -94,12 +94,18 @@ public final class CrawlSession: @unchecked Sendable {
             model = try crawler.run()
         } catch {
             try? out.writeModel(crawler.model())
-            if lock.withLock({ stopRequests }) > 1 { throw CartoError("interrupted; the progress is saved: carto crawl --resume \(out.directory.path)", status: .interrupted) }
+            try throwIfQuit(out)
             throw error
         }
         try out.writeModel(model)
-        if lock.withLock({ stopRequests }) > 1 { throw CartoError("interrupted; the progress is saved: carto crawl --resume \(out.directory.path)", status: .interrupted) }
+        try throwIfQuit(out)
         return Result(model: model, directory: out.directory)
+    }
+
+    /// After a second stop request the run ends as interrupted, whatever the crawler said.
+    private func throwIfQuit(_ out: CrawlOutput) throws {
+        guard lock.withLock({ stopRequests }) > 1 else { return }
+        throw CartoError("interrupted; the progress is saved: carto crawl --resume \(out.directory.path)", status: .interrupted)
     }
 
     /// The first call stops after the event in flight (outputs are written); the second closes the sessions, so
