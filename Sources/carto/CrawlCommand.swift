@@ -24,7 +24,7 @@ struct CrawlCommand: ParsableCommand {
 
         Outputs in --output: model.json, crawl.xml, model.dot, model.graphml, report.html, screenshots/, log.jsonl and crawl.sqlite, the checkpoint: after an interruption, `carto crawl --resume DIR` continues.
 
-        Exit codes: 0 explored without failures; 1 failures found (script errors, HTTP 5xx pages, crashes); 2 usage or input error; 3 the driver stopped answering (progress saved, resume later).
+        Exit codes: 0 explored without failures; 1 failures found (script errors, HTTP 5xx pages, crashes); 2 usage or input error; 3 the driver stopped answering (progress saved, resume later); 130 a second Ctrl-C (progress saved).
         """
     )
 
