@@ -186,7 +186,7 @@ struct CrawlCommand: ParsableCommand {
         s.abstraction = abstraction
         // Without --config, the crawl: section of .carto.yml in the current folder applies.
         let specification = config ?? CrawlSettings.localSpecification()
-        _ = try specification.map(CrawlSpecification.load(path:))   // errors name the file as given
+        let loaded = try specification.map(CrawlSpecification.load(path:))   // errors name the file as given
         s.config = specification.map(Self.absolute)
         s.inputs = inputs
         s.only = only
@@ -196,8 +196,7 @@ struct CrawlCommand: ParsableCommand {
         s.animations = animations
         s.browsers = browsers
         s.desktop = desktop
-        let fromSpecification = try s.specification()?.setup
-        if let setup = setup ?? fromSpecification {
+        if let setup = setup ?? loaded?.setup {
             _ = try JourneyScript.read(setup)
             s.setup = Self.absolute(setup)
         }

@@ -65,12 +65,8 @@ enum BrowserScripts {
     /// The idle wait as a promise for CDP `Runtime.evaluate` with `awaitPromise` (see `idle.js`). Without `snapshot`
     /// the promise only waits: the page's error buffer stays for the next observation.
     static func idle(quietMilliseconds: Int, timeoutMilliseconds: Int, snapshot withSnapshot: Bool = true) -> String {
-        withSnapshot ? idleWithSnapshot(quietMilliseconds, timeoutMilliseconds)
-            : expression([idleFile], call("idle", .number(quietMilliseconds), .number(timeoutMilliseconds), .script("() => null")))
-    }
-
-    private static func idleWithSnapshot(_ quiet: Int, _ timeout: Int) -> String {
-        expression([elementHelpers, snapshotFile, idleFile], call("idle", .number(quiet), .number(timeout), .script("snapshot")))
+        expression(withSnapshot ? [elementHelpers, snapshotFile, idleFile] : [idleFile],
+                   call("idle", .number(quietMilliseconds), .number(timeoutMilliseconds), .script(withSnapshot ? "snapshot" : "() => null")))
     }
 
     /// The snapshot as an expression (JSON text).

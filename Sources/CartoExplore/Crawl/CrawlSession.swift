@@ -45,28 +45,27 @@ public final class CrawlSession: @unchecked Sendable {
 
     public func run() throws -> Result {
         var reopened: CrawlOutput?
+        var newFolder = ""
         let settings: CrawlSettings
         switch source {
-        case .new(let given, _):
+        case .new(let given, let output):
             try given.validate()
             settings = given
+            newFolder = output
         case .resume(let folder):
             let out = try CrawlOutput(directory: folder, fresh: false)
             reopened = out
             settings = try out.loadSettings()
         }
-        let configuration = try settings.configuration(makeSetup: makeSetup)
         let specification = try settings.specification()
+        let configuration = try settings.configuration(specification: specification, makeSetup: makeSetup)
 
         // A folder is served on loopback for the crawl; its URL changes per run, so resumes serve it again.
         let (site, start) = try Self.resolve(settings)
         defer { site?.stop() }
         // Only once the target is known to be usable: a bad target leaves no output folder behind.
-        let out: CrawlOutput
-        if let reopened { out = reopened } else if case .new(_, let output) = source {
-            out = try CrawlOutput(directory: output, fresh: true)
-            try out.saveSettings(settings)
-        } else { preconditionFailure("a resumed run reopened its folder") }
+        let out = try reopened ?? CrawlOutput(directory: newFolder, fresh: true)
+        if reopened == nil { try out.saveSettings(settings) }
 
         var target = DriverTarget(platform: settings.platform, start: start, webdriver: webdriver ?? settings.webdriver, cacert: cacert ?? settings.cacert)
         target.desktop = settings.desktop ?? false

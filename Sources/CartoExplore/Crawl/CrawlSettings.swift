@@ -49,22 +49,23 @@ public struct CrawlSettings: Codable, Sendable {
         self.start = start
     }
 
-    /// Checks every setting a run would only read later, so bad input stops a run before anything is written.
+    /// Checks every setting a run would only read later, so bad input stops a run before anything is written (the
+    /// specification file is checked when it is read, before the output folder is made).
     public func validate() throws {
         _ = try WaitPolicy(parsing: wait)
         _ = try Blocklist(block)
         for spec in inputs ?? [] { _ = try InputRule(parsing: spec) }
         for spec in only ?? [] { do { _ = try ElementMatcher(spec) } catch let e as CartoError { throw CartoError("--only " + e.message) } }
         if let browsers, browsers < 1 || browsers > 64 { throw CartoError("--browsers \(browsers): give 1 to 64 sessions") }
-        _ = try specification()
     }
 
     /// The crawl specification file, when there is one.
     public func specification() throws -> CrawlSpecification? { try config.map(CrawlSpecification.load(path:)) }
 
-    /// The crawler's configuration. `makeSetup` turns the setup journey (path, wait policy) into a `CrawlSetup`
-    /// (journeys are replayed by CartoJourneys, which builds on this module).
-    public func configuration(makeSetup: ((String, WaitPolicy) throws -> CrawlSetup)? = nil) throws -> CrawlConfiguration {
+    /// The crawler's configuration, with `specification()` read by the caller. `makeSetup` turns the setup journey
+    /// (path, wait policy) into a `CrawlSetup` (journeys are replayed by CartoJourneys, which builds on this module).
+    public func configuration(specification: CrawlSpecification?,
+                              makeSetup: ((String, WaitPolicy) throws -> CrawlSetup)? = nil) throws -> CrawlConfiguration {
         var configuration = CrawlConfiguration()
         configuration.strategy = strategy
         configuration.rows = rows
@@ -77,7 +78,6 @@ public struct CrawlSettings: Codable, Sendable {
         configuration.maxTime = maxTime
         configuration.seed = seed
         configuration.screenshots = screenshots
-        let specification = try specification()
         try specification?.apply(to: &configuration)
         if let abstraction { configuration.abstraction = abstraction }
         for spec in inputs ?? [] { configuration.inputs.add(try InputRule(parsing: spec)) }

@@ -253,9 +253,11 @@ public final class Crawler: @unchecked Sendable {   // sessions run on their own
         let event = progress.states[target].events[index]
         novelty.fire(event.abstractAction)
         let grownBefore = (progress.states.count, progress.edges.count)
-        shared.firing[target, default: []].insert(index)
-        do { _ = try act(event, from: target) } catch { shared.firing[target]?.remove(index); throw error }
-        shared.firing[target]?.remove(index)
+        do {
+            shared.firing[target, default: []].insert(index)
+            defer { shared.firing[target]?.remove(index) }   // recorded (or failed) before this session's checkpoint
+            _ = try act(event, from: target)
+        }
         eventsSinceGrowth = grownBefore == (progress.states.count, progress.edges.count) ? eventsSinceGrowth + 1 : 0
         try checkpoint()
     }
@@ -665,16 +667,11 @@ public final class Crawler: @unchecked Sendable {   // sessions run on their own
         started = Date()
         // An event another session is firing is saved as not fired yet: killed before its outcome is recorded, the
         // resumed crawl fires it again instead of losing where it leads. Its state is saved again afterwards.
-        let held = Set(shared.firing.filter { !$0.value.isEmpty }.keys)
-        if held.isEmpty {
-            try sink?.checkpoint(progress, changedStates: changed.sorted())
-            changed.removeAll()
-            return
-        }
-        var saved = progress
-        for state in held { saved.states[state].fired.subtract(shared.firing[state] ?? []) }
-        try sink?.checkpoint(saved, changedStates: changed.union(held).sorted())
-        changed = held
+        let held = shared.firing.filter { !$0.value.isEmpty }
+        var saved = progress   // copied only when an event is in flight
+        for (state, indices) in held { saved.states[state].fired.subtract(indices) }
+        try sink?.checkpoint(saved, changedStates: changed.union(held.keys).sorted())
+        changed = Set(held.keys)
     }
 
     // MARK: - Model

@@ -44,8 +44,6 @@ public final class StubServer: @unchecked Sendable {
     private var server: RunningServer?
     private var watcher: MappingWatcher?
     private var boundPort = 0
-    private var finished = false
-    private var finishWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// - Parameter root: a WireMock root folder (`mappings/`, `__files/`), or nil for a server fed only
     ///   through the admin API.
@@ -100,13 +98,8 @@ public final class StubServer: @unchecked Sendable {
                 onServerRunning: onServerRunning,
                 logger: RunningServer.quietLogger)
         }
-        lock.withLock { self.server = server }
-        Task { [weak self] in
-            await server.waitUntilStopped()
-            self?.markFinished()
-        }
         let bound = server.port
-        lock.withLock { boundPort = bound }
+        lock.withLock { self.server = server; boundPort = bound }
         if let folder, recorder == nil, let interval = configuration.watchInterval {
             let w = MappingWatcher(folder: folder, store: store, interval: interval) { [log = configuration.log] in log?($0) }
             w.start()
@@ -125,23 +118,5 @@ public final class StubServer: @unchecked Sendable {
     }
 
     /// Returns when the server has stopped (admin shutdown, `stop()`).
-    public func waitUntilStopped() async {
-        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
-            let done = lock.withLock { () -> Bool in
-                if finished || server == nil { return true }
-                finishWaiters.append(c)
-                return false
-            }
-            if done { c.resume() }
-        }
-    }
-
-    private func markFinished() {
-        let waiters = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
-            finished = true
-            defer { finishWaiters = [] }
-            return finishWaiters
-        }
-        waiters.forEach { $0.resume() }
-    }
+    public func waitUntilStopped() async { await lock.withLock { server }?.waitUntilStopped() }
 }
