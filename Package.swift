@@ -184,7 +184,7 @@ let package = Package(
         .testTarget(
             name: "CartoStubTests",
             dependencies: [
-                "CartoStub", "CartoTestKit", "CartoProbe", "CartoCore", "CartoDrivers",
+                "CartoStub", "CartoTestKit", "CartoProbe", "CartoCore", "CartoDrivers", "CartoHTTP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
