@@ -204,6 +204,46 @@ struct ConformanceCorpus {
             probe("template", "POST", "/tpl/json/\(i)/9", body: #"{"name": "Grace"}"#)
         }
         for i in 0..<scale {
+            // Harder corners: repeated values printed whole, JSON selections printed, the default clock format,
+            // overlapping mappings of equal priority in different files, encoded paths, header-name case.
+            func templated(_ name: String, _ body: String) {
+                add("template-" + name, i, #"{"request": {"method": "ANY", "urlPathPattern": "/tpl2/\#(name)/\#(i)(/.*)?"}, "response": {"status": 200, "body": "\#(body)", "transformers": ["response-template"]}}"#)
+            }
+            templated("lists", "{{request.query.id}} {{request.pathSegments}} {{request.query.id.[0]}} {{request.headers.X-Multi}}")
+            probe("template2", "GET", "/tpl2/lists/\(i)/a/b?id=1&id=2", headers: [("X-Multi", "m1"), ("X-Multi", "m2")])
+            templated("jsonSelections", "{{jsonPath request.body '$.items'}} {{jsonPath request.body '$.user'}} {{jsonPath request.body '$.n'}} {{jsonPath request.body '$.missing'}} {{jsonPath request.body '$.items[*]'}}")
+            probe("template2", "POST", "/tpl2/jsonSelections/\(i)", body: #"{"user": {"name": "ada", "age": 36}, "items": [1, 2], "n": 2.50}"#)
+            templated("clock", "{{now}}|{{now format='epoch'}}|{{now format='unix'}}")
+            probe("template2", "GET", "/tpl2/clock/\(i)", shape: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?Z\\|[0-9]{13}\\|[0-9]{10}$")
+            templated("triple", "{{{request.body}}} {{{request.query.q}}} {{request.query.q}}")
+            probe("template2", "POST", "/tpl2/triple/\(i)?q=%3Cb%3E%26", body: #"<a href="x">'y'</a>"#)
+            templated("conditions", "{{#eq request.query.kind 'book'}}B{{else}}N{{/eq}} {{#unless request.query.kind}}none{{/unless}} {{#with request.query}}{{kind}}{{/with}} {{#each request.query.kind}}{{@index}}:{{this}} {{/each}}")
+            probe("template2", "GET", "/tpl2/conditions/\(i)?kind=book&kind=film")
+            probe("template2", "GET", "/tpl2/conditions/\(i)")
+            probe("template2", "GET", "/tpl2/conditions/\(i)?kind=book")
+            templated("strings", "{{capitalize request.query.s}} {{trim request.query.s}} {{substring request.query.s 0 3}} {{replace request.query.s 'a' 'o'}} {{base64 request.query.s}} {{urlEncode request.query.s}} {{regexExtract request.query.s '[0-9]+'}}")
+            probe("template2", "GET", "/tpl2/strings/\(i)?s=%20alpha%20beta%2042%20")
+            add("overlapA", i, #"{"request": {"method": "GET", "urlPathPattern": "/overlap/\#(i)/.*"}, "response": {"status": 200, "body": "pattern \#(i)"}}"#)
+            add("overlapB", i, #"{"request": {"method": "GET", "urlPath": "/overlap/\#(i)/x"}, "response": {"status": 200, "body": "exact \#(i)"}}"#)
+            probe("overlap", "GET", "/overlap/\(i)/x")
+            probe("overlap", "GET", "/overlap/\(i)/y")
+            add("encoded", i, #"{"request": {"method": "GET", "urlPath": "/enc/\#(i)/a%20b"}, "response": {"status": 200, "body": "encoded \#(i)"}}"#)
+            probe("encoded", "GET", "/enc/\(i)/a%20b")
+            probe("encoded", "GET", "/enc/\(i)/a+b")
+            add("headerCase", i, #"{"request": {"method": "GET", "urlPath": "/hcase/\#(i)", "headers": {"x-lower": {"equalTo": "v"}}}, "response": {"status": 200, "body": "hcase \#(i)"}}"#)
+            probe("headerCase", "GET", "/hcase/\(i)", headers: [("X-LOWER", "v")])
+            add("noContentType", i, #"{"request": {"method": "GET", "url": "/plainjson/\#(i)"}, "response": {"status": 200, "jsonBody": {"k": \#(i)}}}"#)
+            probe("noContentType", "GET", "/plainjson/\(i)")
+            add("bodyFileNoType", i, #"{"request": {"method": "GET", "url": "/plainfile/\#(i)"}, "response": {"status": 200, "bodyFileName": "files/item\#(i).json"}}"#)
+            probe("noContentType", "GET", "/plainfile/\(i)")
+            add("jsonPathContains", i, #"{"request": {"method": "POST", "urlPath": "/jpc/\#(i)", "bodyPatterns": [{"matchesJsonPath": {"expression": "$.tags", "contains": "red"}}]}, "response": {"status": 200, "body": "jpc \#(i)"}}"#)
+            probe("jsonPathContains", "POST", "/jpc/\(i)", body: #"{"tags": ["blue", "red"]}"#)
+            probe("jsonPathContains", "POST", "/jpc/\(i)", body: #"{"tags": ["blue"]}"#)
+            add("numbers", i, #"{"request": {"method": "POST", "urlPath": "/num/\#(i)", "bodyPatterns": [{"equalToJson": {"price": 1.0, "qty": 2}}]}, "response": {"status": 200, "body": "num \#(i)"}}"#)
+            probe("numbers", "POST", "/num/\(i)", body: #"{"price": 1, "qty": 2.0}"#)
+            probe("numbers", "POST", "/num/\(i)", body: #"{"price": "1", "qty": 2}"#)
+        }
+        for i in 0..<scale {
             // proxyBaseUrl: a selected path forwarded to a real backend, a fall-back proxy at low priority.
             add("proxy", i, #"{"request": {"method": "GET", "urlPathPattern": "/backend/\#(i)/.*"}, "response": {"proxyBaseUrl": "\#(backend)"}}"#)
             probe("proxy", "GET", "/backend/\(i)/greeting?who=ada")

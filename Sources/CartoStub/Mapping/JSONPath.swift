@@ -18,6 +18,16 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { expression }
 
+    /// Whether the path may select several values (wildcards, recursive descent, filters).
+    var isIndefinite: Bool {
+        steps.contains { step in
+            switch step {
+            case .wildcard, .descendants, .filter: return true
+            default: return false
+            }
+        }
+    }
+
     public init(_ expression: String) throws {
         self.expression = expression
         var s = Substring(expression.trimmingCharacters(in: .whitespaces))

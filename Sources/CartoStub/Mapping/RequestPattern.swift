@@ -11,21 +11,38 @@ public struct RequestPattern: Sendable, Equatable {
         case urlPathPattern(CompiledRegex)  // path, regex
     }
 
+    /// `basicAuthCredentials`: the request's `Authorization: Basic …` header carries exactly these.
+    public struct BasicCredentials: Sendable, Equatable {
+        public var username: String
+        public var password: String
+        public var headerValue: String { "Basic " + Data("\(username):\(password)".utf8).base64EncodedString() }
+    }
+
     public var method: String  // "ANY" matches every method
     public var url: URLMatch
-    public var queryParameters: [(String, StringPattern)]
-    public var headers: [(String, StringPattern)]
+    public var queryParameters: [(String, MultiValuePattern)]
+    public var headers: [(String, MultiValuePattern)]
     public var cookies: [(String, StringPattern)]
     public var bodyPatterns: [BodyPattern]
+    public var basicAuthCredentials: BasicCredentials?
+    /// The host the client addressed (the Host header without its port).
+    public var host: StringPattern?
+    public var port: Int?
+    public var scheme: String?
+    /// `application/x-www-form-urlencoded` body fields (WireMock 3).
+    public var formParameters: [(String, MultiValuePattern)]
+    public var multipartPatterns: [MultipartPattern]
 
     public init(method: String = "ANY", url: URLMatch = .any, queryParameters: [(String, StringPattern)] = [],
                 headers: [(String, StringPattern)] = [], cookies: [(String, StringPattern)] = [], bodyPatterns: [BodyPattern] = []) {
         self.method = method.uppercased()
         self.url = url
-        self.queryParameters = queryParameters
-        self.headers = headers
+        self.queryParameters = queryParameters.map { ($0.0, .single($0.1)) }
+        self.headers = headers.map { ($0.0, .single($0.1)) }
         self.cookies = cookies
         self.bodyPatterns = bodyPatterns
+        formParameters = []
+        multipartPatterns = []
     }
 
     public static func == (a: RequestPattern, b: RequestPattern) -> Bool { a.json == b.json }
@@ -48,17 +65,34 @@ public struct RequestPattern: Sendable, Equatable {
         } else {
             url = .any
         }
-        func patterns(_ key: String) throws -> [(String, StringPattern)] {
-            try (r.object(key) ?? []).map { name, p in (name, try StringPattern(json: p, path: "\(r.sub(key)).\(name)")) }
+        func patterns(_ key: String) throws -> [(String, MultiValuePattern)] {
+            try (r.object(key) ?? []).map { name, p in (name, try MultiValuePattern(json: p, path: "\(r.sub(key)).\(name)")) }
         }
         queryParameters = try patterns("queryParameters")
         headers = try patterns("headers")
-        cookies = try patterns("cookies")
+        formParameters = try patterns("formParameters")
+        cookies = try (r.object("cookies") ?? []).map { name, p in (name, try StringPattern(json: p, path: "\(r.sub("cookies")).\(name)")) }
         bodyPatterns = try (r.array("bodyPatterns") ?? []).enumerated().map { i, p in
             try BodyPattern(json: p, path: "\(r.sub("bodyPatterns"))[\(i)]")
         }
-        for key in ["basicAuthCredentials", "multipartPatterns", "customMatcher", "host", "port", "scheme", "formParameters"] where json[key] != nil {
-            throw MappingError(path: r.sub(key), message: "not supported by carto stub")
+        multipartPatterns = try (r.array("multipartPatterns") ?? []).enumerated().map { i, p in
+            try MultipartPattern(json: p, path: "\(r.sub("multipartPatterns"))[\(i)]")
+        }
+        if let creds = json["basicAuthCredentials"], !creds.isNull {
+            let c = try FieldReader(creds, path: r.sub("basicAuthCredentials"))
+            guard let user = try c.string("username"), let password = try c.string("password") else {
+                throw MappingError(path: c.path, message: "needs \"username\" and \"password\"")
+            }
+            basicAuthCredentials = BasicCredentials(username: user, password: password)
+        }
+        host = try json["host"].flatMap { $0.isNull ? nil : try StringPattern(json: $0, path: r.sub("host")) }
+        port = try r.int("port")
+        scheme = try r.string("scheme")?.lowercased()
+        if let scheme, scheme != "http", scheme != "https" {
+            throw MappingError(path: r.sub("scheme"), message: "'\(scheme)' is not http or https")
+        }
+        if json["customMatcher"] != nil {
+            throw MappingError(path: r.sub("customMatcher"), message: "custom matchers are Java extensions; carto stub cannot run them")
         }
     }
 
@@ -75,7 +109,15 @@ public struct RequestPattern: Sendable, Equatable {
         if !queryParameters.isEmpty { f.append(("queryParameters", .object(queryParameters.map { ($0.0, $0.1.json) }))) }
         if !headers.isEmpty { f.append(("headers", .object(headers.map { ($0.0, $0.1.json) }))) }
         if !cookies.isEmpty { f.append(("cookies", .object(cookies.map { ($0.0, $0.1.json) }))) }
+        if !formParameters.isEmpty { f.append(("formParameters", .object(formParameters.map { ($0.0, $0.1.json) }))) }
         if !bodyPatterns.isEmpty { f.append(("bodyPatterns", .array(bodyPatterns.map(\.json)))) }
+        if !multipartPatterns.isEmpty { f.append(("multipartPatterns", .array(multipartPatterns.map(\.json)))) }
+        if let c = basicAuthCredentials {
+            f.append(("basicAuthCredentials", .object([("username", .string(c.username)), ("password", .string(c.password))])))
+        }
+        if let host { f.append(("host", host.json)) }
+        if let port { f.append(("port", .number(port))) }
+        if let scheme { f.append(("scheme", .string(scheme))) }
         return .object(f)
     }
 
@@ -113,16 +155,32 @@ public struct RequestPattern: Sendable, Equatable {
             misses.append("url: expected \(urlExpectation), got \(got)")
             distance += 1
         }
+        if let scheme, scheme != request.scheme {
+            misses.append("scheme: expected \(scheme), got \(request.scheme)")
+            distance += 1
+        }
+        if let host, !host.matches(request.host) {
+            misses.append("host: expected \(host), got \(request.host ?? "none")")
+            distance += 1
+        }
+        if let port, port != request.port {
+            misses.append("port: expected \(port), got \(request.port.map(String.init) ?? "none")")
+            distance += 1
+        }
+        if let c = basicAuthCredentials, !request.headerValues("Authorization").contains(c.headerValue) {
+            misses.append("basic authentication: expected user \(c.username) with its password")
+            distance += 1
+        }
         for (name, p) in queryParameters {
             let values = request.queryValues(name)
-            if !p.matches(any: values) {
+            if !p.matches(values) {
                 misses.append("query parameter \(name): expected \(p), got \(values.isEmpty ? "none" : values.map { "\"\($0)\"" }.joined(separator: ", "))")
                 distance += 1
             }
         }
         for (name, p) in headers {
             let values = request.headerValues(name)
-            if !p.matches(any: values) {
+            if !p.matches(values) {
                 misses.append("header \(name): expected \(p), got \(values.isEmpty ? "none" : values.map { "\"\($0)\"" }.joined(separator: ", "))")
                 distance += 1
             }
@@ -135,6 +193,23 @@ public struct RequestPattern: Sendable, Equatable {
                     misses.append("cookie \(name): expected \(p), got \(values.isEmpty ? "none" : values.map { "\"\($0)\"" }.joined(separator: ", "))")
                     distance += 1
                 }
+            }
+        }
+        if !formParameters.isEmpty {
+            let form = request.formFields
+            for (name, p) in formParameters {
+                let values = form.filter { $0.0 == name }.map(\.1)
+                if !p.matches(values) {
+                    misses.append("form field \(name): expected \(p), got \(values.isEmpty ? "none" : values.map { "\"\($0)\"" }.joined(separator: ", "))")
+                    distance += 1
+                }
+            }
+        }
+        if !multipartPatterns.isEmpty {
+            let parts = request.multipartParts
+            for p in multipartPatterns where !p.matches(parts) {
+                misses.append("\(p): \(parts.map { "\($0.count) parts" } ?? "not a multipart body")")
+                distance += 1
             }
         }
         if !bodyPatterns.isEmpty {

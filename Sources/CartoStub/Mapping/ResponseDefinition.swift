@@ -27,7 +27,48 @@ public struct ResponseDefinition: Sendable, Equatable {
     /// them ready per mapping (PreparedResponse), so this is not computed per request.
     public var inlineBody: [UInt8]? { Self.render(body) }
     public var fixedDelayMilliseconds: Int?
+    /// A random delay drawn per request, added to the fixed one (as WireMock adds them).
+    public var delayDistribution: DelayDistribution?
     public var fault: Fault?
+    /// Forward the request to this base URL and answer with what it answers (WireMock's proxying).
+    public var proxy: ProxySettings?
+    /// Rendered per request with the request in scope (`transformers: ["response-template"]`).
+    public var templated: Bool = false
+    /// `transformerParameters`, visible to templates as `parameters.NAME`.
+    public var transformerParameters: JSONValue?
+    /// The body, headers and body file name compiled as templates (those that contain `{{`), used when the
+    /// mapping is templated or the server templates every response.
+    public var templates: ResponseTemplates?
+
+    public struct ResponseTemplates: Sendable, Equatable {
+        public var body: Template?
+        public var headers: [(String, Template)]
+        public var bodyFileName: Template?
+
+        public static func == (a: ResponseTemplates, b: ResponseTemplates) -> Bool {
+            a.body == b.body && a.bodyFileName == b.bodyFileName && a.headers.elementsEqual(b.headers) { $0.0 == $1.0 && $0.1 == $1.1 }
+        }
+    }
+
+    /// Where and how a proxy mapping forwards.
+    public struct ProxySettings: Sendable, Equatable {
+        public var baseURL: String
+        public var additionalRequestHeaders: [(String, String)] = []
+        public var removeRequestHeaders: [String] = []
+        public var urlPrefixToRemove: String?
+
+        public static func == (a: ProxySettings, b: ProxySettings) -> Bool {
+            a.baseURL == b.baseURL && a.additionalRequestHeaders.elementsEqual(b.additionalRequestHeaders, by: ==)
+                && a.removeRequestHeaders == b.removeRequestHeaders && a.urlPrefixToRemove == b.urlPrefixToRemove
+        }
+    }
+
+    /// The delay for one request: the fixed part plus a draw from the distribution.
+    public func sampleDelayMilliseconds<G: RandomNumberGenerator>(using rng: inout G) -> Double {
+        Double(fixedDelayMilliseconds ?? 0) + (delayDistribution?.sample(using: &rng) ?? 0)
+    }
+
+    public var hasDelay: Bool { (fixedDelayMilliseconds ?? 0) > 0 || delayDistribution != nil }
 
     public init(status: Int = 200, headers: [(String, String)] = [], body: Body = .none, fixedDelayMilliseconds: Int? = nil, fault: Fault? = nil) {
         self.status = status
@@ -83,9 +124,46 @@ public struct ResponseDefinition: Sendable, Equatable {
             }
             self.fault = fault
         }
-        for key in ["proxyBaseUrl", "transformers", "delayDistribution", "chunkedDribbleDelay"] where json[key] != nil {
-            throw MappingError(path: r.sub(key), message: "not supported by carto stub")
+        if let d = json["delayDistribution"], !d.isNull { delayDistribution = try DelayDistribution(json: d, path: r.sub("delayDistribution")) }
+        if let base = try r.string("proxyBaseUrl") {
+            guard let u = URL(string: base), ["http", "https"].contains(u.scheme?.lowercased() ?? ""), u.host != nil else {
+                throw MappingError(path: r.sub("proxyBaseUrl"), message: "'\(base)' is not an http:// or https:// URL")
+            }
+            var settings = ProxySettings(baseURL: base)
+            for (name, v) in try r.object("additionalProxyRequestHeaders") ?? [] { settings.additionalRequestHeaders.append((name, v.text)) }
+            settings.removeRequestHeaders = try (r.array("removeProxyRequestHeaders") ?? []).map(\.text)
+            settings.urlPrefixToRemove = try r.string("proxyUrlPrefixToRemove")
+            proxy = settings
         }
+        if let list = try r.array("transformers") {
+            for (i, t) in list.enumerated() where t.stringValue != "response-template" {
+                throw MappingError(path: "\(r.sub("transformers"))[\(i)]", message: "unknown transformer \(t.text); carto stub has response-template (Java extensions cannot run here)")
+            }
+            templated = !list.isEmpty
+        }
+        transformerParameters = json["transformerParameters"].flatMap { $0.isNull ? nil : $0 }
+        templates = try Self.compileTemplates(body: body, headers: headers, path: path)
+        if json["chunkedDribbleDelay"] != nil {
+            throw MappingError(path: r.sub("chunkedDribbleDelay"), message: "not supported by carto stub; use fixedDelayMilliseconds or delayDistribution")
+        }
+    }
+
+    private static func compileTemplates(body: Body, headers: [(String, String)], path: String) throws -> ResponseTemplates? {
+        func compile(_ text: String, _ at: String) throws -> Template? {
+            guard Template.hasSyntax(text) else { return nil }
+            do { return try Template(text) } catch let e as TemplateError {
+                throw MappingError(path: at, message: "template: \(e.description)")
+            }
+        }
+        var t = ResponseTemplates(body: nil, headers: [], bodyFileName: nil)
+        switch body {
+        case let .text(s): t.body = try compile(s, path + ".body")
+        case let .json(j): t.body = try compile(j.serialized(), path + ".jsonBody")
+        case let .file(f): t.bodyFileName = try compile(f, path + ".bodyFileName")
+        default: break
+        }
+        for (name, value) in headers { if let tt = try compile(value, "\(path).headers.\(name)") { t.headers.append((name, tt)) } }
+        return t.body == nil && t.bodyFileName == nil && t.headers.isEmpty ? nil : t
     }
 
     /// A relative path that cannot climb out of its folder.
@@ -112,7 +190,18 @@ public struct ResponseDefinition: Sendable, Equatable {
         case let .file(p): f.append(("bodyFileName", .string(p)))
         }
         if let d = fixedDelayMilliseconds { f.append(("fixedDelayMilliseconds", .number(d))) }
+        if let d = delayDistribution { f.append(("delayDistribution", d.json)) }
         if let fault { f.append(("fault", .string(fault.rawValue))) }
+        if let proxy {
+            f.append(("proxyBaseUrl", .string(proxy.baseURL)))
+            if !proxy.additionalRequestHeaders.isEmpty {
+                f.append(("additionalProxyRequestHeaders", .object(proxy.additionalRequestHeaders.map { ($0.0, .string($0.1)) })))
+            }
+            if !proxy.removeRequestHeaders.isEmpty { f.append(("removeProxyRequestHeaders", .array(proxy.removeRequestHeaders.map(JSONValue.string)))) }
+            if let p = proxy.urlPrefixToRemove { f.append(("proxyUrlPrefixToRemove", .string(p))) }
+        }
+        if templated { f.append(("transformers", .array([.string("response-template")]))) }
+        if let p = transformerParameters { f.append(("transformerParameters", p)) }
         return .object(f)
     }
 }

@@ -25,7 +25,7 @@ public struct CompiledRegex: @unchecked Sendable, Equatable {
 
 /// WireMock's string value patterns, as used for URLs, query parameters, headers, cookies and bodies:
 /// `{"equalTo": "x"}`, `{"contains": "x"}`, `{"matches": "re"}`, `{"doesNotMatch": "re"}`, `{"absent": true}`,
-/// each optionally with `"caseInsensitive": true`.
+/// each optionally with `"caseInsensitive": true`, and their combinations `{"and": [...]}`, `{"or": [...]}`.
 public struct StringPattern: Sendable, Equatable, CustomStringConvertible {
     public enum Operator: Sendable, Equatable {
         case equalTo(String)
@@ -33,6 +33,8 @@ public struct StringPattern: Sendable, Equatable, CustomStringConvertible {
         case matches(CompiledRegex)
         case doesNotMatch(CompiledRegex)
         case absent
+        case and([StringPattern])
+        case or([StringPattern])
     }
 
     public var op: Operator
@@ -57,12 +59,17 @@ public struct StringPattern: Sendable, Equatable, CustomStringConvertible {
             op = .matches(try CompiledRegex(s, caseInsensitive: caseInsensitive, path: r.sub("matches")))
         } else if let s = try r.string("doesNotMatch") {
             op = .doesNotMatch(try CompiledRegex(s, caseInsensitive: caseInsensitive, path: r.sub("doesNotMatch")))
+        } else if let list = try r.array("and") ?? r.array("or") {
+            let key = json["and"] != nil ? "and" : "or"
+            guard !list.isEmpty else { throw MappingError(path: r.sub(key), message: "needs at least one pattern") }
+            let parts = try list.enumerated().map { i, p in try StringPattern(json: p, path: "\(r.sub(key))[\(i)]") }
+            op = key == "and" ? .and(parts) : .or(parts)
         } else if let a = try r.bool("absent") {
             guard a else { throw MappingError(path: r.sub("absent"), message: "only \"absent\": true is meaningful") }
             op = .absent
         } else {
             let keys = json.objectValue?.map(\.0).joined(separator: ", ") ?? ""
-            throw MappingError(path: path, message: "unsupported pattern (keys: \(keys)); use equalTo, contains, matches, doesNotMatch or absent")
+            throw MappingError(path: path, message: "unsupported pattern (keys: \(keys)); use equalTo, contains, matches, doesNotMatch, absent, and or or")
         }
     }
 
@@ -72,6 +79,8 @@ public struct StringPattern: Sendable, Equatable, CustomStringConvertible {
         guard let value else {
             switch op {
             case .absent, .doesNotMatch: return true
+            case let .and(parts): return parts.allSatisfy { $0.matches(nil as String?) }
+            case let .or(parts): return parts.contains { $0.matches(nil as String?) }
             default: return false
             }
         }
@@ -81,6 +90,8 @@ public struct StringPattern: Sendable, Equatable, CustomStringConvertible {
         case let .matches(re): return re.matches(value)
         case let .doesNotMatch(re): return !re.matches(value)
         case .absent: return false
+        case let .and(parts): return parts.allSatisfy { $0.matches(value) }
+        case let .or(parts): return parts.contains { $0.matches(value) }
         }
     }
 
@@ -99,6 +110,8 @@ public struct StringPattern: Sendable, Equatable, CustomStringConvertible {
         case let .matches(r): fields = [("matches", .string(r.pattern))]
         case let .doesNotMatch(r): fields = [("doesNotMatch", .string(r.pattern))]
         case .absent: fields = [("absent", .bool(true))]
+        case let .and(parts): fields = [("and", .array(parts.map(\.json)))]
+        case let .or(parts): fields = [("or", .array(parts.map(\.json)))]
         }
         if caseInsensitive { fields.append(("caseInsensitive", .bool(true))) }
         return .object(fields)
@@ -112,6 +125,8 @@ public struct StringPattern: Sendable, Equatable, CustomStringConvertible {
         case let .matches(r): return "matching /\(r.pattern)/" + ci
         case let .doesNotMatch(r): return "not matching /\(r.pattern)/" + ci
         case .absent: return "absent"
+        case let .and(parts): return parts.map(\.description).joined(separator: " and ")
+        case let .or(parts): return "(" + parts.map(\.description).joined(separator: " or ") + ")"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// An HTTP request as matching sees it, independent of the server library.
 public struct StubRequest: Sendable {
@@ -17,6 +18,15 @@ public struct StubRequest: Sendable {
         self.clientAddress = clientAddress
     }
 
+    /// A request head's header fields as sent: HTTPTypes keeps `Host` apart as the authority, so it is put back first.
+    static func headers(_ head: HTTPRequest) -> [(String, String)] {
+        var out: [(String, String)] = []
+        out.reserveCapacity(head.headerFields.count + 1)
+        if let authority = head.authority { out.append(("Host", authority)) }
+        for f in head.headerFields { out.append((f.name.rawName, f.value)) }
+        return out
+    }
+
     /// The path without the query.
     public var path: String {
         if let q = url.firstIndex(of: "?") { return String(url[..<q]) }
@@ -26,14 +36,7 @@ public struct StubRequest: Sendable {
     /// Query parameters, percent-decoded (`+` is a space, as in forms), in order, repeats kept.
     public var query: [(String, String)] {
         guard let q = url.firstIndex(of: "?") else { return [] }
-        return url[url.index(after: q)...].split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ s: Substring) -> String {
-                let plus = s.replacingOccurrences(of: "+", with: " ")
-                return plus.removingPercentEncoding ?? plus
-            }
-            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
-        }
+        return Self.decodePairs(url[url.index(after: q)...])
     }
 
     public func queryValues(_ name: String) -> [String] { query.filter { $0.0 == name }.map(\.1) }
@@ -50,6 +53,50 @@ public struct StubRequest: Sendable {
                 guard let k = kv.first?.trimmingCharacters(in: .whitespaces), !k.isEmpty else { return nil }
                 return (k, kv.count > 1 ? kv[1].trimmingCharacters(in: .whitespaces) : "")
             }
+        }
+    }
+
+    /// The stub server speaks plain HTTP.
+    public var scheme: String { "http" }
+
+    /// The host the client addressed: the Host header without its port (nil without one).
+    public var host: String? { hostAndPort.host }
+
+    /// The port the client addressed (the Host header's, else the scheme's default).
+    public var port: Int? { hostAndPort.host == nil ? nil : hostAndPort.port ?? 80 }
+
+    private var hostAndPort: (host: String?, port: Int?) {
+        guard let value = headerValues("Host").first?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return (nil, nil) }
+        if value.hasPrefix("["), let close = value.firstIndex(of: "]") {  // [::1]:8080
+            let host = String(value[value.index(after: value.startIndex)..<close])
+            let rest = value[value.index(after: close)...]
+            return (host, rest.hasPrefix(":") ? Int(rest.dropFirst()) : nil)
+        }
+        if let colon = value.lastIndex(of: ":"), let p = Int(value[value.index(after: colon)...]) { return (String(value[..<colon]), p) }
+        return (value, nil)
+    }
+
+    /// Fields of an `application/x-www-form-urlencoded` body, decoded, in order (empty for other bodies).
+    public var formFields: [(String, String)] {
+        guard headerValues("Content-Type").first?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true,
+              let text = bodyText else { return [] }
+        return Self.decodePairs(Substring(text))
+    }
+
+    /// The parts of a `multipart/…` body, nil when the body is not multipart.
+    public var multipartParts: [MultipartPart]? {
+        guard let type = headerValues("Content-Type").first, type.lowercased().hasPrefix("multipart/") else { return nil }
+        return MultipartPart.parse(body, contentType: type)
+    }
+
+    static func decodePairs(_ text: Substring) -> [(String, String)] {
+        text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ s: Substring) -> String {
+                let plus = s.replacingOccurrences(of: "+", with: " ")
+                return plus.removingPercentEncoding ?? plus
+            }
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
         }
     }
 

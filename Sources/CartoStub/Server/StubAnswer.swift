@@ -13,10 +13,11 @@ final class PreparedResponse: Sendable {
 /// The HTTP answer to a matching decision, shared by the event-loop fast path and the Hummingbird responder.
 enum StubAnswer {
     /// The ready-made answer for a mapping whose body is in memory and which answers at once (no delay, no fault).
-    static func prepare(_ m: StubMapping) -> PreparedResponse? {
-        guard m.response.fault == nil, (m.response.fixedDelayMilliseconds ?? 0) == 0 else { return nil }
+    static func prepare(_ m: StubMapping, globalTemplating: Bool) -> PreparedResponse? {
+        guard m.response.fault == nil, !m.response.hasDelay, m.response.proxy == nil else { return nil }
+        if m.response.templates != nil && (m.response.templated || globalTemplating) { return nil }
         if case .file = m.response.body { return nil }
-        return PreparedResponse(build(m))
+        return (try? build(m, request: nil, templating: false)).map(PreparedResponse.init)  // cannot throw without templating
     }
 
     struct Response {
@@ -33,7 +34,7 @@ enum StubAnswer {
     /// The answer, for an unmatched request (404 with the nearest mapping and why it missed) or a mapping whose
     /// body is in memory. `fileBody` supplies a body file's bytes (nil: missing → 500).
     static func response(for decision: StubStore.Decision, request: StubRequest, log: (@Sendable (String) -> Void)?,
-                         fileBody: ((String) -> Data?)? = nil) -> Response {
+                         globalTemplating: Bool = false, baseURL: String? = nil, fileBody: ((String) -> Data?)? = nil) -> Response {
         guard let mapping = decision.mapping else {
             var text = "carto stub: no mapping matched\n  \(request.method) \(request.url)\n"
             if let (near, misses) = decision.nearMiss {
@@ -46,28 +47,48 @@ enum StubAnswer {
             return StubAnswer.text(text, status: 404)
         }
         if let p = decision.prepared { return p.response }
-        return build(mapping, fileBody: fileBody, log: log)
+        let templating = mapping.response.templated || globalTemplating
+        do {
+            return try build(mapping, request: templating ? RequestModel.value(request, baseURL: baseURL) : nil, templating: templating, fileBody: fileBody, log: log)
+        } catch {
+            log?("mapping \(mapping.name ?? mapping.id): template error: \(error)")
+            return text("carto stub: template error in mapping \(mapping.name ?? mapping.id)\(mapping.sourceFile.map { " (\($0))" } ?? ""): \(error)\n", status: 500)
+        }
     }
 
-    private static func build(_ mapping: StubMapping, fileBody: ((String) -> Data?)? = nil, log: (@Sendable (String) -> Void)? = nil) -> Response {
+    /// - Parameter request: the request as templates see it, when the answer is templated.
+    private static func build(_ mapping: StubMapping, request: TemplateValue?, templating: Bool, fileBody: ((String) -> Data?)? = nil,
+                              log: (@Sendable (String) -> Void)? = nil) throws -> Response {
         let r = mapping.response
+        let templates = templating ? r.templates : nil
+        func render(_ t: Template) throws -> String { try t.render(request: request ?? .null, parameters: r.transformerParameters) }
         var headers = HTTPFields()
         headers[.server] = "carto-stub"
-        for (name, value) in r.headers { if let n = HTTPField.Name(name) { headers.append(HTTPField(name: n, value: value)) } }
+        for (name, value) in r.headers {
+            guard let n = HTTPField.Name(name) else { continue }
+            let v = try templates?.headers.first { $0.0 == name && $0.1.source == value }.map { try render($0.1) } ?? value
+            headers.append(HTTPField(name: n, value: v))
+        }
         var body: ByteBuffer
-        if let inline = r.inlineBody {
+        if let t = templates?.body {
+            body = ByteBuffer(string: try render(t))
+        } else if let inline = r.inlineBody {
             body = ByteBuffer(bytes: inline)
-        } else if case let .file(name) = r.body {
+        } else if case let .file(fileName) = r.body {
+            let name = try templates?.bodyFileName.map(render) ?? fileName
             guard let data = fileBody?(name) else {
                 log?("mapping \(mapping.name ?? mapping.id): body file __files/\(name) is missing")
                 return text("carto stub: mapping \(mapping.name ?? mapping.id) names __files/\(name), which does not exist\n", status: 500)
             }
-            body = ByteBuffer(bytes: data)
-            if headers[.contentType] == nil, let type = MediaType.forFile(name) { headers[.contentType] = type }
+            if templating, let content = String(data: data, encoding: .utf8), Template.hasSyntax(content) {
+                body = ByteBuffer(string: try render(Template(content)))
+            } else {
+                body = ByteBuffer(bytes: data)
+            }
         } else {
             body = ByteBuffer()
         }
-        if case .json = r.body, headers[.contentType] == nil { headers[.contentType] = "application/json" }
+        // No Content-Type unless the mapping declares one: WireMock adds none for jsonBody or body files either.
         let status = HTTPResponse.Status(code: r.status, reasonPhrase: r.statusMessage ?? HTTPResponse.Status(code: r.status).reasonPhrase)
         return Response(status: status, headers: headers, body: body)
     }

@@ -115,7 +115,7 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func answer(_ head: HTTPRequest, context: ChannelHandlerContext) -> Bool {
         let request = StubRequest(method: head.method.rawValue, url: head.path ?? "/",
-                                  headers: head.headerFields.map { ($0.name.rawName, $0.value) },
+                                  headers: StubRequest.headers(head),
                                   clientAddress: peer(context))
         guard let decision = store.decideIfReady(request) else { return false }
         let response = StubAnswer.response(for: decision, request: request, log: log)

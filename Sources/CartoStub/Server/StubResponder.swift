@@ -15,6 +15,7 @@ struct StubResponder: HTTPResponder {
     let folder: MappingFolder?
     let maxBodyBytes: Int
     let recorder: RecordingProxy?
+    let proxy: ProxyForwarder
     let log: (@Sendable (String) -> Void)?
 
     func respond(to request: Request, context: StubContext) async throws -> Response {
@@ -36,7 +37,7 @@ struct StubResponder: HTTPResponder {
         }
         let stubRequest = StubRequest(
             method: request.method.rawValue, url: target,
-            headers: request.headers.map { ($0.name.rawName, $0.value) }, body: body,
+            headers: StubRequest.headers(request.head), body: body,
             clientAddress: context.remoteAddress?.ipAddress)
         if let recorder { return await recorder.forward(stubRequest) }
         return await serve(stubRequest)
@@ -45,15 +46,25 @@ struct StubResponder: HTTPResponder {
     private func serve(_ request: StubRequest) async -> Response {
         let decision = store.decide(request)
         if let r = decision.mapping?.response {
-            if let d = r.fixedDelayMilliseconds, d > 0 { try? await Task.sleep(for: .milliseconds(d)) }
+            if r.hasDelay {
+                var rng = SystemRandomNumberGenerator()
+                let ms = r.sampleDelayMilliseconds(using: &rng)
+                if ms > 0 { try? await Task.sleep(for: .microseconds(Int64(ms * 1000))) }
+            }
             if let fault = r.fault {
                 var headers = HTTPFields()
                 headers[FaultHandler.headerName] = fault.rawValue
                 return Response(status: .ok, headers: headers)
             }
+            if let settings = r.proxy {
+                let answer = await proxy.forward(request, settings)
+                store.recordStatus(answer.status.code, for: decision)
+                return answer
+            }
         }
-        let answer = StubAnswer.response(for: decision, request: request, log: log, fileBody: { [folder] in folder?.bodyFile($0) })
-        if answer.status.code == 500, decision.mapping != nil { store.recordStatus(500, for: decision) }
+        let answer = StubAnswer.response(for: decision, request: request, log: log, globalTemplating: store.globalTemplating,
+                                         fileBody: { [folder] in folder?.bodyFile($0) })
+        if answer.status.code == 500, decision.mapping != nil { store.recordStatus(500, for: decision) }  // missing file, template error
         return answer.hummingbird
     }
 }

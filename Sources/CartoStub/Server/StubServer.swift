@@ -22,6 +22,9 @@ public final class StubServer: @unchecked Sendable {
         public var eventLimit = 10_000
         /// How often the mapping files are checked for changes (nil: never).
         public var watchInterval: Duration? = .milliseconds(500)
+        /// Render every response as a template (WireMock's `--global-response-templating`); otherwise only
+        /// mappings with `"transformers": ["response-template"]`.
+        public var globalTemplating = false
         /// Answer CORS preflights and allow every origin, for web apps served from elsewhere.
         public var cors = false
         /// Pending-connection queue; large enough for bursts of a thousand connections.
@@ -39,6 +42,7 @@ public final class StubServer: @unchecked Sendable {
     /// Mapping files that did not load at start-up (each with its path and JSON location); the others serve.
     public let loadProblems: [MappingError]
     let recorder: RecordingProxy?
+    let proxy: ProxyForwarder
 
     private let lock = NSLock()
     private var server: RunningServer?
@@ -50,6 +54,7 @@ public final class StubServer: @unchecked Sendable {
     public init(root: URL?, configuration: Configuration = .init(), recorder: RecordingProxy? = nil) throws {
         self.configuration = configuration
         self.recorder = recorder
+        proxy = ProxyForwarder(log: configuration.log)
         events = EventHub(limit: configuration.eventLimit)
         if let root {
             var isDir: ObjCBool = false
@@ -60,11 +65,11 @@ public final class StubServer: @unchecked Sendable {
             self.folder = folder
             let (mappings, problems) = recorder == nil ? folder.load() : ([], [])
             loadProblems = problems
-            store = StubStore(mappings: mappings, journalLimit: configuration.journalLimit)
+            store = StubStore(mappings: mappings, journalLimit: configuration.journalLimit, globalTemplating: configuration.globalTemplating)
         } else {
             folder = nil
             loadProblems = []
-            store = StubStore(journalLimit: configuration.journalLimit)
+            store = StubStore(journalLimit: configuration.journalLimit, globalTemplating: configuration.globalTemplating)
         }
     }
 
@@ -84,7 +89,7 @@ public final class StubServer: @unchecked Sendable {
                 Task { await self?.stop() }
             }),
             eventsAPI: EventsAPI(events: events), folder: folder, maxBodyBytes: configuration.maxBodyBytes,
-            recorder: recorder, log: configuration.log)
+            recorder: recorder, proxy: proxy, log: configuration.log)
         let store = store, log = configuration.log, recording = recorder != nil, cors = configuration.cors
         let idle = configuration.idleTimeout.map { TimeAmount.nanoseconds($0.wholeNanoseconds) }
         let server = try await RunningServer.start("carto stub", host: configuration.host, port: configuration.port) { onServerRunning in
@@ -115,6 +120,7 @@ public final class StubServer: @unchecked Sendable {
         await server?.triggerShutdown()
         events.closeListeners()  // open event streams and long-polls would hold the graceful shutdown
         await waitUntilStopped()
+        await proxy.shutdown()
     }
 
     /// Returns when the server has stopped (admin shutdown, `stop()`).

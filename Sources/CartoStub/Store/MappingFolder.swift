@@ -1,5 +1,8 @@
 import CartoCore
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A WireMock root folder: `mappings/**/*.json` (one mapping or `{"mappings": [...]}` per file) and the
 /// response bodies in `__files/`.
@@ -10,15 +13,25 @@ public struct MappingFolder: Sendable {
 
     public init(root: URL) { self.root = root.standardizedFileURL }
 
-    /// Every mapping file, by path relative to `mappings/`, sorted.
+    /// Every mapping file, by path relative to `mappings/`, in the order WireMock reads them: the directory's own
+    /// order (readdir, as Java's File.listFiles), depth first. Between two mappings of equal priority that both
+    /// match, the one read last wins in WireMock, so reading in its order gives the same answer on the same folder.
     public func mappingFiles() -> [String] {
-        let base = mappingsDirectory.path
-        guard let e = FileManager.default.enumerator(atPath: base) else { return [] }
         var out: [String] = []
-        while let rel = e.nextObject() as? String {
-            if rel.hasSuffix(".json") && !rel.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { out.append(rel) }
+        func walk(_ dir: String, _ prefix: String) {
+            guard let d = opendir(dir) else { return }
+            defer { closedir(d) }
+            while let entry = readdir(d) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name.hasPrefix(".") { continue }
+                let full = dir + "/" + name
+                var isDir: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: full, isDirectory: &isDir) else { continue }
+                if isDir.boolValue { walk(full, prefix + name + "/") } else if name.hasSuffix(".json") { out.append(prefix + name) }
+            }
         }
-        return out.sorted()
+        walk(mappingsDirectory.path, "")
+        return out
     }
 
     /// Loads every file; a file that does not parse is reported (path and JSON location) and skipped, so the

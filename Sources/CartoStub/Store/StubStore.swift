@@ -27,8 +27,12 @@ public final class StubStore: @unchecked Sendable {
     private var journal: RequestJournal
     private let journalIDs = JournalIDs()
 
-    public init(mappings: [StubMapping] = [], journalLimit: Int = 10_000) {
+    /// Every response is a template (WireMock's `--global-response-templating`), not only those that ask.
+    public let globalTemplating: Bool
+
+    public init(mappings: [StubMapping] = [], journalLimit: Int = 10_000, globalTemplating: Bool = false) {
         journal = RequestJournal(limit: journalLimit)
+        self.globalTemplating = globalTemplating
         replaceFileMappings(mappings)
     }
 
@@ -109,7 +113,7 @@ public final class StubStore: @unchecked Sendable {
         }
         for m in active { if let s = m.scenarioName, scenarios[s] == nil { scenarios[s] = StubMapping.startedState } }
         prepared = [:]
-        for m in active { if let p = StubAnswer.prepare(m) { prepared[m.id] = p } }
+        for m in active { if let p = StubAnswer.prepare(m, globalTemplating: globalTemplating) { prepared[m.id] = p } }
     }
 
     // MARK: Matching
@@ -137,7 +141,7 @@ public final class StubStore: @unchecked Sendable {
             if onlyReady, let chosen, prepared[chosen.id] == nil { return nil }
             if let chosen, let s = chosen.scenarioName, let next = chosen.newScenarioState { scenarios[s] = next }
             // The status the mapping will answer with; faults have none, a missing body file is corrected later.
-            let status = chosen.map { $0.response.fault == nil ? $0.response.status : nil } ?? 404
+            let status = chosen.map { $0.response.fault == nil && $0.response.proxy == nil ? $0.response.status : nil } ?? 404
             let slot = journal.append(LoggedRequest(id: id, request: request, loggedDate: date, matchedMappingID: chosen?.id, responseStatus: status))
             var nearMiss: (StubMapping, [String])?
             if chosen == nil {
