@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test. Installs what the tests need first (headless Chromium and chromedriver, nginx and openssl from Debian),
+# Runs every test. Installs what the tests need first (headless Chromium and chromedriver, nginx, openssl and a Java runtime
+# from Debian; WireMock's jar from PyPI),
 # so it works on a clean machine: `bash scripts/test.sh`. Ends with a line `tests: N passed, N failed, N skipped`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +11,8 @@ command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 # A TLS reverse proxy with basic authentication in front of chromedriver (remote --webdriver tests).
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null 2>&1 || need+=(nginx-light)
 command -v openssl >/dev/null 2>&1 || need+=(openssl)
+# The real WireMock (a Java jar) for the stub server's differential suite.
+command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
 if [ ${#need[@]} -gt 0 ]; then
     echo "==> installing ${need[*]}" >&2
     SUDO=""
@@ -17,6 +20,9 @@ if [ ${#need[@]} -gt 0 ]; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
+
+# WireMock's standalone jar from the PyPI package `wiremock`; without it the differential suite is skipped with a message.
+bash scripts/wiremock-jar.sh >/dev/null || echo "==> no WireMock jar: the differential suite will be skipped" >&2
 
 echo "==> swift test" >&2
 log=$(mktemp)

@@ -66,11 +66,14 @@ struct StubCommand: AsyncParsableCommand {
         var journalLimit: Int = 10_000
         @Flag(name: .long, help: "Do not reload mapping files when they change.")
         var noWatch = false
+        @Flag(name: .long, help: "Render every response as a template (WireMock's flag of the same name); otherwise only mappings with \"transformers\": [\"response-template\"].")
+        var globalResponseTemplating = false
         @OptionGroup var server: ServerOptions
 
         func run() async throws {
             var config = server.configuration()
             config.journalLimit = journalLimit
+            config.globalTemplating = globalResponseTemplating
             if noWatch { config.watchInterval = nil }
             let rootURL = URL(fileURLWithPath: root)
             let stub = try StubServer(root: rootURL, configuration: config)

@@ -23,7 +23,9 @@ final class ProxyForwarder: @unchecked Sendable {
             var config = HTTPClient.Configuration()
             config.redirectConfiguration = .disallow  // a redirect goes back to the client as it is
             config.decompression = .disabled
-            config.timeout = .init(connect: .seconds(10), read: .seconds(60))
+            // AsyncHTTPClient retries a refused connection until the connect timeout: keep it short so a backend
+            // that is down answers the client within seconds.
+            config.timeout = .init(connect: .seconds(2), read: .seconds(60))
             let c = HTTPClient(eventLoopGroupProvider: .singleton, configuration: config)
             made = c
             return c

@@ -1,0 +1,115 @@
+import CartoCore
+@testable import CartoStub
+import Foundation
+import XCTest
+
+/// What the differential suite cannot hold against WireMock 2.35.1: the WireMock 3 matchers it refuses
+/// (`hasExactly`, `includes`, `formParameters`), refusals with a clear message, templating errors, delays drawn
+/// from distributions, and proxying to a backend that is down.
+final class WireMockFeatureTests: XCTestCase {
+    private func pattern(_ json: String) throws -> RequestPattern { try RequestPattern(json: try JSONValue.parse(json)) }
+    private func get(_ url: String, headers: [(String, String)] = []) -> StubRequest { StubRequest(method: "GET", url: url, headers: headers) }
+
+    func testHasExactlyNeedsEveryPatternAndNoOtherValueInAnyOrder() throws {
+        let p = try pattern(#"{"queryParameters": {"id": {"hasExactly": [{"equalTo": "1"}, {"matches": "[2-3]"}]}}}"#)
+        XCTAssertTrue(p.matches(get("/?id=1&id=2")))
+        XCTAssertTrue(p.matches(get("/?id=3&id=1")))
+        XCTAssertFalse(p.matches(get("/?id=1&id=2&id=3")), "a value left over")
+        XCTAssertFalse(p.matches(get("/?id=1")), "a pattern without a value")
+        XCTAssertFalse(p.matches(get("/?id=1&id=1")), "one value cannot satisfy two patterns")
+    }
+
+    func testIncludesAllowsOtherValues() throws {
+        let p = try pattern(#"{"headers": {"X-Role": {"includes": [{"equalTo": "admin"}, {"contains": "audit"}]}}}"#)
+        XCTAssertTrue(p.matches(get("/", headers: [("X-Role", "user"), ("x-role", "admin"), ("X-Role", "auditor")])))
+        XCTAssertFalse(p.matches(get("/", headers: [("X-Role", "admin")])))
+        XCTAssertEqual(p.evaluate(get("/", headers: [("X-Role", "admin")])).misses,
+                       [#"header X-Role: expected including [equal to "admin", containing "audit"], got "admin""#])
+    }
+
+    func testFormParametersDecodeTheBody() throws {
+        let p = try pattern(#"{"formParameters": {"name": {"equalTo": "Ada Lovelace"}, "tag": {"hasExactly": [{"equalTo": "a&b"}, {"equalTo": "c"}]}}}"#)
+        func form(_ body: String, type: String = "application/x-www-form-urlencoded; charset=UTF-8") -> StubRequest {
+            StubRequest(method: "POST", url: "/f", headers: [("Content-Type", type)], body: Array(body.utf8))
+        }
+        XCTAssertTrue(p.matches(form("name=Ada+Lovelace&tag=a%26b&tag=c")))
+        XCTAssertTrue(p.matches(form("tag=c&name=Ada%20Lovelace&tag=a%26b")))
+        XCTAssertFalse(p.matches(form("name=Ada+Lovelace&tag=c")))
+        XCTAssertFalse(p.matches(form("name=Ada+Lovelace&tag=a%26b&tag=c", type: "text/plain")), "only form bodies have form fields")
+    }
+
+    func testMultipartAllNeedsEveryPart() throws {
+        let p = try pattern(#"{"multipartPatterns": [{"matchingType": "ALL", "headers": {"Content-Type": {"equalTo": "text/plain"}}}]}"#)
+        func upload(_ types: [String]) -> StubRequest {
+            let body = types.enumerated().map { "--B\r\nContent-Disposition: form-data; name=\"p\($0.offset)\"\r\nContent-Type: \($0.element)\r\n\r\nx\r\n" }.joined() + "--B--\r\n"
+            return StubRequest(method: "POST", url: "/u", headers: [("Content-Type", "multipart/form-data; boundary=B")], body: Array(body.utf8))
+        }
+        XCTAssertTrue(p.matches(upload(["text/plain", "text/plain"])))
+        XCTAssertFalse(p.matches(upload(["text/plain", "image/png"])))
+        XCTAssertFalse(p.matches(StubRequest(method: "POST", url: "/u", body: Array("x".utf8))), "not multipart")
+    }
+
+    func testRefusalsNameTheFieldAndWhatToDo() throws {
+        func error(_ json: String) -> String {
+            do { _ = try StubMapping.parseFile(Array(json.utf8), file: "mappings/x.json"); return "no error" } catch { return "\(error)" }
+        }
+        XCTAssertTrue(error(#"{"request": {}, "response": {"body": "{{upperCase request.path}}", "transformers": ["response-template"]}}"#)
+            .hasPrefix("mappings/x.json: response.body: template: unknown helper 'upperCase'; carto stub has "))
+        XCTAssertEqual(error(#"{"request": {}, "response": {"body": "{{#if request.path}}x", "transformers": ["response-template"]}}"#),
+                       "mappings/x.json: response.body: template: {{#if}} is not closed by {{/if}}")
+        XCTAssertEqual(error(#"{"request": {}, "response": {"transformers": ["my-java-extension"]}}"#),
+                       "mappings/x.json: response.transformers[0]: unknown transformer my-java-extension; carto stub has response-template (Java extensions cannot run here)")
+        XCTAssertEqual(error(#"{"request": {}, "response": {"delayDistribution": {"type": "poisson"}}}"#),
+                       "mappings/x.json: response.delayDistribution.type: 'poisson'; use uniform, lognormal or fixed")
+        XCTAssertEqual(error(#"{"request": {}, "response": {"delayDistribution": {"type": "uniform", "lower": 50, "upper": 10}}}"#),
+                       "mappings/x.json: response.delayDistribution.upper: must not be below lower (50)")
+        XCTAssertEqual(error(#"{"request": {}, "response": {"proxyBaseUrl": "ftp://x"}}"#),
+                       "mappings/x.json: response.proxyBaseUrl: 'ftp://x' is not an http:// or https:// URL")
+        XCTAssertEqual(error(#"{"request": {"scheme": "ws"}}"#), "mappings/x.json: request.scheme: 'ws' is not http or https")
+        XCTAssertEqual(error(#"{"request": {"basicAuthCredentials": {"username": "u"}}}"#),
+                       #"mappings/x.json: request.basicAuthCredentials: needs "username" and "password""#)
+        XCTAssertEqual(error(#"{"request": {"queryParameters": {"q": {"and": []}}}}"#), "mappings/x.json: request.queryParameters.q.and: needs at least one pattern")
+    }
+
+    func testDelayDistributionsStayInTheirRange() throws {
+        var rng = SeededGenerator(seed: 7)
+        let uniform = DelayDistribution.uniform(lower: 10, upper: 20)
+        let draws = (0..<2000).map { _ in uniform.sample(using: &rng) }
+        XCTAssertEqual(draws.min(), 10)
+        XCTAssertEqual(draws.max(), 20)
+        let lognormal = DelayDistribution.lognormal(median: 80, sigma: 0.4, maxValue: 200)
+        let l = (0..<4001).map { _ in lognormal.sample(using: &rng) }.sorted()
+        XCTAssertEqual(l[2000], 80, accuracy: 6, "the median of the draws is the median asked for")
+        XCTAssertLessThanOrEqual(l.last!, 200, "capped at maxValue")
+    }
+
+    func testTemplatesRenderAgainstTheRequest() async throws {
+        let root = try TempRoot()
+        try root.mapping("t.json", #"{"request": {"urlPathPattern": "/orders/[0-9]+"}, "response": {"status": 201, "headers": {"Location": "/orders/{{request.pathSegments.[1]}}"}, "jsonBody": {"id": "{{request.pathSegments.[1]}}", "by": "{{jsonPath request.body '$.user'}}"}, "transformers": ["response-template"], "transformerParameters": {"region": "eu"}}}"#)
+        try root.mapping("g.json", #"{"request": {"urlPath": "/global"}, "response": {"body": "{{request.query.x}} {{parameters.region}}"}}"#)
+        try root.mapping("f.json", #"{"request": {"urlPathPattern": "/file/.*"}, "response": {"bodyFileName": "{{request.pathSegments.[1]}}.txt", "transformers": ["response-template"]}}"#)
+        try root.file("hello.txt", "hello {{request.query.who}}")
+        let plain = try await startServer(root: root.url)
+        let r = try await TestHTTP.send("POST", "\(plain.baseURL)/orders/42", body: #"{"user": "ada"}"#)
+        XCTAssertEqual(r.status, 201)
+        XCTAssertEqual(r.headers["Location"].first, "/orders/42")
+        XCTAssertEqual(r.json, try JSONValue.parse(#"{"id": "42", "by": "ada"}"#))
+        let file = try await TestHTTP.send("GET", "\(plain.baseURL)/file/hello?who=grace")
+        XCTAssertEqual(file.body, "hello grace", "the file name and the file's contents are templates")
+        let untouched = try await TestHTTP.send("GET", "\(plain.baseURL)/global?x=1")
+        XCTAssertEqual(untouched.body, "{{request.query.x}} {{parameters.region}}", "without the transformer a body is sent as written")
+        let global = try await startServer(root: root.url) { $0.globalTemplating = true }
+        let rendered = try await TestHTTP.send("GET", "\(global.baseURL)/global?x=1")
+        XCTAssertEqual(rendered.body, "1 ")
+    }
+
+    func testProxyToABackendThatIsDownAnswers500NamingIt() async throws {
+        let root = try TempRoot()
+        try root.mapping("p.json", #"{"request": {"urlPathPattern": "/api/.*"}, "response": {"proxyBaseUrl": "http://127.0.0.1:9"}}"#)
+        let server = try await startServer(root: root.url)
+        let r = try await TestHTTP.send("GET", "\(server.baseURL)/api/users")
+        XCTAssertEqual(r.status, 500)
+        XCTAssertTrue(r.body.hasPrefix("carto stub: the proxy target http://127.0.0.1:9 did not answer GET /api/users"), r.body)
+        XCTAssertEqual(server.store.requests.last?.responseStatus, 500, "the journal has what the client got")
+    }
+}
