@@ -94,6 +94,10 @@ if CommandLine.arguments.dropFirst().first == "recorder" {
 if CommandLine.arguments.dropFirst().first == "usage" {
     runUsageBenchmark(Array(CommandLine.arguments.dropFirst(2)))
 }
+if CommandLine.arguments.dropFirst().first == "regex" {
+    runRegexBenchmark(Array(CommandLine.arguments.dropFirst(2)))
+    exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "events" {
     runEventsBenchmark(Array(CommandLine.arguments.dropFirst(2)))
     exit(0)

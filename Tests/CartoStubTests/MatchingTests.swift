@@ -129,3 +129,56 @@ final class MatchingTests: XCTestCase {
         }
     }
 }
+
+/// The mapping index must never change which mapping answers: every request gets the mapping a scan of all
+/// mappings in order would give.
+final class MappingIndexTests: XCTestCase {
+    func testLiteralPrefixesOfPatterns() {
+        XCTAssertEqual(MappingIndex.literalPrefix("/api/users/[0-9]+"), "/api/users/")
+        XCTAssertEqual(MappingIndex.literalPrefix("/api/users?/[0-9]+"), "/api/user", "an optional character is not part of it")
+        XCTAssertEqual(MappingIndex.literalPrefix("/v1\\.0/items.*"), "/v1.0/items")
+        XCTAssertEqual(MappingIndex.literalPrefix("/v1\\.?0"), "/v1", "an optional escaped character neither")
+        XCTAssertEqual(MappingIndex.literalPrefix("/a+b"), "/a")
+        XCTAssertEqual(MappingIndex.literalPrefix("/a|/b"), "", "a top-level alternative has no common start")
+        XCTAssertEqual(MappingIndex.literalPrefix("/x/(a|b)/y"), "/x/")
+        XCTAssertEqual(MappingIndex.literalPrefix("(?i)/users"), "")
+        XCTAssertEqual(MappingIndex.literalPrefix(".*"), "")
+        XCTAssertEqual(MappingIndex.literalPrefix("/files/\\d+"), "/files/")
+        XCTAssertEqual(MappingIndex.literalPrefix("^/anchored/[a-z]+"), "/anchored/")
+    }
+
+    func testIndexedMatchingPicksWhatAScanWouldPick() throws {
+        let urls = [
+            #""url": "/users?page=1""#, #""url": "/users""#, #""urlPath": "/users""#, #""urlPath": "/users/7""#,
+            #""urlPathPattern": "/users/[0-9]+""#, #""urlPathPattern": "/users?/.*""#, #""urlPathPattern": "/a|/users/7""#,
+            #""urlPathPattern": "(?i)/USERS/7""#, #""urlPattern": "/users\\?page=[0-9]""#, #""urlPattern": "/users.*""#,
+            #""urlPathPattern": "/v1\\.0/items/\\d+""#, #""urlPathPattern": ".*""#, "",
+        ]
+        var mappings: [StubMapping] = []
+        var rng = SeededGenerator(seed: 3)
+        for i in 0..<300 {
+            let u = urls[i % urls.count]
+            let method = ["GET", "POST", "ANY"][Int.random(in: 0..<3, using: &rng)]
+            let priority = Int.random(in: 1...3, using: &rng)
+            let header = i % 4 == 0 ? #", "headers": {"X-K": {"equalTo": "\#(i % 3)"}}"# : ""
+            let request = u.isEmpty ? #""method": "\#(method)"\#(header)"# : #""method": "\#(method)", \#(u)\#(header)"#
+            mappings.append(try StubMapping(json: try JSONValue.parse(#"{"id": "m\#(i)", "priority": \#(priority), "request": {\#(request)}}"#)))
+        }
+        let store = StubStore(mappings: mappings)
+        let ordered = store.mappings
+        let paths = ["/users", "/users?page=1", "/users?page=2", "/users/7", "/users/7?x=1", "/user/9", "/USERS/7", "/a", "/v1.0/items/3",
+                     "/v1x0/items/3", "/", "/other", "/users/abc"]
+        var checked = 0
+        for path in paths {
+            for method in ["GET", "POST", "PUT"] {
+                for k in ["0", "1", "2", nil] {
+                    let request = StubRequest(method: method, url: path, headers: k.map { [("X-K", $0)] } ?? [])
+                    let expected = ordered.first { $0.request.matches(request) }?.id
+                    XCTAssertEqual(store.decide(request).mapping?.id, expected, "\(method) \(path) X-K=\(k ?? "-")")
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertEqual(checked, 156)
+    }
+}

@@ -42,13 +42,20 @@ public enum BodyPattern: Sendable, Equatable, CustomStringConvertible {
     }
 
     public func matches(_ body: String?) -> Bool {
+        matches(text: body, json: { body.flatMap { try? JSONValue.parse($0) } })
+    }
+
+    /// Against a request being matched: its body text and JSON are worked out once, whatever the number of patterns.
+    func matches(_ input: MatchInput) -> Bool { matches(text: input.bodyText, json: { input.bodyJSON }) }
+
+    private func matches(text body: String?, json: () -> JSONValue?) -> Bool {
         switch self {
         case let .text(p): return p.matches(body ?? "")
         case let .equalToJson(expected, order, extra):
-            guard let body, let actual = try? JSONValue.parse(body) else { return false }
+            guard let actual = json() else { return false }
             return Self.jsonEqual(expected, actual, ignoreArrayOrder: order, ignoreExtraElements: extra)
         case let .matchesJsonPath(path, pattern):
-            guard let body, let actual = try? JSONValue.parse(body) else { return false }
+            guard let actual = json() else { return false }
             let found = path.evaluate(actual)
             guard let pattern else {
                 // An expression that selects only an empty array selects nothing (WireMock behaves the same).

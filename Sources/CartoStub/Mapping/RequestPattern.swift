@@ -129,101 +129,87 @@ public struct RequestPattern: Sendable, Equatable {
         public var matched: Bool { misses.isEmpty }
     }
 
-    public func evaluate(_ request: StubRequest) -> Evaluation {
+    public func evaluate(_ request: StubRequest) -> Evaluation { evaluate(MatchInput(request)) }
+
+    /// Every part that missed, with why (for near misses and the journal); slower than `matches`.
+    func evaluate(_ input: MatchInput) -> Evaluation {
         var misses: [String] = []
         var distance = 0.0
-        if method != "ANY" && method != request.method {
-            misses.append("method: expected \(method), got \(request.method)")
-            distance += 3
-        }
-        let urlOK: Bool
-        var urlExpectation = ""
-        switch url {
-        case .any: urlOK = true
-        case let .url(u): urlOK = u == request.url; urlExpectation = "URL \(u)"
-            if !urlOK { distance += 4 * (1 - similarity(u, request.url)) }
-        case let .urlPath(u): urlOK = u == request.path; urlExpectation = "path \(u)"
-            if !urlOK { distance += 4 * (1 - similarity(u, request.path)) }
-        case let .urlPattern(r): urlOK = r.matches(request.url); urlExpectation = "URL matching /\(r.pattern)/"
-            if !urlOK { distance += 3 }
-        case let .urlPathPattern(r): urlOK = r.matches(request.path); urlExpectation = "path matching /\(r.pattern)/"
-            if !urlOK { distance += 3 }
-        }
-        if !urlOK {
-            let got: String
-            switch url { case .url, .urlPattern: got = request.url; default: got = request.path }
-            misses.append("url: expected \(urlExpectation), got \(got)")
-            distance += 1
-        }
-        if let scheme, scheme != request.scheme {
-            misses.append("scheme: expected \(scheme), got \(request.scheme)")
-            distance += 1
-        }
-        if let host, !host.matches(request.host) {
-            misses.append("host: expected \(host), got \(request.host ?? "none")")
-            distance += 1
-        }
-        if let port, port != request.port {
-            misses.append("port: expected \(port), got \(request.port.map(String.init) ?? "none")")
-            distance += 1
-        }
-        if let c = basicAuthCredentials, !request.headerValues("Authorization").contains(c.headerValue) {
-            misses.append("basic authentication: expected user \(c.username) with its password")
-            distance += 1
-        }
-        for (name, p) in queryParameters {
-            let values = request.queryValues(name)
-            if !p.matches(values) {
-                misses.append("query parameter \(name): expected \(p), got \(values.isEmpty ? "none" : values.map { "\"\($0)\"" }.joined(separator: ", "))")
-                distance += 1
-            }
-        }
-        for (name, p) in headers {
-            let values = request.headerValues(name)
-            if !p.matches(values) {
-                misses.append("header \(name): expected \(p), got \(values.isEmpty ? "none" : values.map { "\"\($0)\"" }.joined(separator: ", "))")
-                distance += 1
-            }
-        }
-        if !cookies.isEmpty {
-            let jar = request.cookies
-            for (name, p) in cookies {
-                let values = jar.filter { $0.0 == name }.map(\.1)
-                if !p.matches(any: values) {
-                    misses.append("cookie \(name): expected \(p), got \(values.isEmpty ? "none" : values.map { "\"\($0)\"" }.joined(separator: ", "))")
-                    distance += 1
-                }
-            }
-        }
-        if !formParameters.isEmpty {
-            let form = request.formFields
-            for (name, p) in formParameters {
-                let values = form.filter { $0.0 == name }.map(\.1)
-                if !p.matches(values) {
-                    misses.append("form field \(name): expected \(p), got \(values.isEmpty ? "none" : values.map { "\"\($0)\"" }.joined(separator: ", "))")
-                    distance += 1
-                }
-            }
-        }
-        if !multipartPatterns.isEmpty {
-            let parts = request.multipartParts
-            for p in multipartPatterns where !p.matches(parts) {
-                misses.append("\(p): \(parts.map { "\($0.count) parts" } ?? "not a multipart body")")
-                distance += 1
-            }
-        }
-        if !bodyPatterns.isEmpty {
-            let text = request.bodyText
-            for p in bodyPatterns where !p.matches(text) {
-                let shown = text.map { $0.count > 120 ? String($0.prefix(120)) + "…" : $0 } ?? "<\(request.body.count) binary bytes>"
-                misses.append("\(p): got \(shown.isEmpty ? "an empty body" : shown)")
-                distance += 1
-            }
+        _ = check(input) { message, weight in
+            misses.append(message())
+            distance += weight()
+            return true
         }
         return Evaluation(misses: misses, distance: distance)
     }
 
-    public func matches(_ request: StubRequest) -> Bool { evaluate(request).matched }
+    public func matches(_ request: StubRequest) -> Bool { matches(MatchInput(request)) }
+
+    /// Whether the request matches: stops at the first part that misses and builds no messages.
+    func matches(_ input: MatchInput) -> Bool { check(input, report: nil) }
+
+    /// The one walk over the pattern's parts. Without `report` it returns false at the first miss; with it, each
+    /// miss is reported (message and distance built only then) and the walk goes on while `report` says so.
+    private func check(_ input: MatchInput, report: ((() -> String, () -> Double) -> Bool)?) -> Bool {
+        let request = input.request
+        var ok = true
+        func miss(_ message: @autoclosure () -> String, _ weight: @autoclosure () -> Double = 1) -> Bool {
+            ok = false
+            return report?(message, weight) ?? false
+        }
+        if method != "ANY" && method != request.method {
+            guard miss("method: expected \(method), got \(request.method)", 3) else { return false }
+        }
+        switch url {
+        case .any: break
+        case let .url(u):
+            if u != request.url { guard miss("url: expected URL \(u), got \(request.url)", 1 + 4 * (1 - similarity(u, request.url))) else { return false } }
+        case let .urlPath(u):
+            if u != request.path { guard miss("url: expected path \(u), got \(request.path)", 1 + 4 * (1 - similarity(u, request.path))) else { return false } }
+        case let .urlPattern(r):
+            if !r.matches(request.url) { guard miss("url: expected URL matching /\(r.pattern)/, got \(request.url)", 4) else { return false } }
+        case let .urlPathPattern(r):
+            if !r.matches(request.path) { guard miss("url: expected path matching /\(r.pattern)/, got \(request.path)", 4) else { return false } }
+        }
+        if let scheme, scheme != request.scheme {
+            guard miss("scheme: expected \(scheme), got \(request.scheme)") else { return false }
+        }
+        if let host, !host.matches(request.host) {
+            guard miss("host: expected \(host), got \(request.host ?? "none")") else { return false }
+        }
+        if let port, port != request.port {
+            guard miss("port: expected \(port), got \(request.port.map(String.init) ?? "none")") else { return false }
+        }
+        if let c = basicAuthCredentials, !request.headerValues("Authorization").contains(c.headerValue) {
+            guard miss("basic authentication: expected user \(c.username) with its password") else { return false }
+        }
+        func shown(_ values: [String]) -> String { values.isEmpty ? "none" : values.map { "\"\($0)\"" }.joined(separator: ", ") }
+        for (name, p) in queryParameters {
+            let values = input.queryValues(name)
+            if !p.matches(values) { guard miss("query parameter \(name): expected \(p), got \(shown(values))") else { return false } }
+        }
+        for (name, p) in headers {
+            let values = request.headerValues(name)
+            if !p.matches(values) { guard miss("header \(name): expected \(p), got \(shown(values))") else { return false } }
+        }
+        for (name, p) in cookies {
+            let values = input.cookies.filter { $0.0 == name }.map(\.1)
+            if !p.matches(any: values) { guard miss("cookie \(name): expected \(p), got \(shown(values))") else { return false } }
+        }
+        for (name, p) in formParameters {
+            let values = input.formFields.filter { $0.0 == name }.map(\.1)
+            if !p.matches(values) { guard miss("form field \(name): expected \(p), got \(shown(values))") else { return false } }
+        }
+        for p in multipartPatterns where !p.matches(input.multipartParts) {
+            guard miss("\(p): \(input.multipartParts.map { "\($0.count) parts" } ?? "not a multipart body")") else { return false }
+        }
+        for p in bodyPatterns where !p.matches(input) {
+            let text = input.bodyText
+            let body = text.map { $0.count > 120 ? String($0.prefix(120)) + "…" : $0 } ?? "<\(request.body.count) binary bytes>"
+            guard miss("\(p): got \(body.isEmpty ? "an empty body" : body)") else { return false }
+        }
+        return ok
+    }
 }
 
 /// 1 for equal strings, towards 0 as they differ (normalised edit distance; long strings compared by prefix).

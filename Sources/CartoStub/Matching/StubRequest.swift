@@ -5,14 +5,18 @@ import HTTPTypes
 public struct StubRequest: Sendable {
     public var method: String
     /// Path and query exactly as sent (`/users?page=2`).
-    public var url: String
+    public let url: String
+    /// The path without the query (worked out once: every mapping looks at it).
+    public let path: String
     public var headers: [(String, String)]
     public var body: [UInt8]
     public var clientAddress: String?
 
     public init(method: String, url: String, headers: [(String, String)] = [], body: [UInt8] = [], clientAddress: String? = nil) {
         self.method = method.uppercased()
-        self.url = url.isEmpty ? "/" : url
+        let url = url.isEmpty ? "/" : url
+        self.url = url
+        path = url.firstIndex(of: "?").map { String(url[..<$0]) } ?? url
         self.headers = headers
         self.body = body
         self.clientAddress = clientAddress
@@ -27,11 +31,6 @@ public struct StubRequest: Sendable {
         return out
     }
 
-    /// The path without the query.
-    public var path: String {
-        if let q = url.firstIndex(of: "?") { return String(url[..<q]) }
-        return url
-    }
 
     /// Query parameters, percent-decoded (`+` is a space, as in forms), in order, repeats kept.
     public var query: [(String, String)] {

@@ -20,6 +20,7 @@ public final class StubStore: @unchecked Sendable {
     private var apiMappings: [StubMapping] = []
     private var removedFileMappingIDs: Set<String> = []
     private var active: [StubMapping] = []  // sorted: priority, then newest first
+    private var index = MappingIndex([])
     private var prepared: [String: PreparedResponse] = [:]
     private var sequence: [String: Int] = [:]
     private var nextSequence = 0
@@ -111,6 +112,7 @@ public final class StubStore: @unchecked Sendable {
             if a.priority != b.priority { return a.priority < b.priority }
             return (sequence[a.id] ?? 0) > (sequence[b.id] ?? 0)
         }
+        index = MappingIndex(active)
         for m in active { if let s = m.scenarioName, scenarios[s] == nil { scenarios[s] = StubMapping.startedState } }
         prepared = [:]
         for m in active { if let p = StubAnswer.prepare(m, globalTemplating: globalTemplating) { prepared[m.id] = p } }
@@ -132,11 +134,13 @@ public final class StubStore: @unchecked Sendable {
 
     private func decide(_ request: StubRequest, date: Date, onlyReady: Bool) -> Decision? {
         let id = journalIDs.next()
+        let input = MatchInput(request)
         return lock.withLock {
             var chosen: StubMapping?
-            for m in active {
+            for rank in index.candidates(path: request.path, url: request.url) {
+                let m = active[rank]
                 if let s = m.scenarioName, let required = m.requiredScenarioState, scenarios[s, default: StubMapping.startedState] != required { continue }
-                if m.request.matches(request) { chosen = m; break }
+                if m.request.matches(input) { chosen = m; break }
             }
             if onlyReady, let chosen, prepared[chosen.id] == nil { return nil }
             if let chosen, let s = chosen.scenarioName, let next = chosen.newScenarioState { scenarios[s] = next }
@@ -147,7 +151,7 @@ public final class StubStore: @unchecked Sendable {
             if chosen == nil {
                 var best = Double.infinity
                 for m in active {
-                    var e = m.request.evaluate(request)
+                    var e = m.request.evaluate(input)
                     if let s = m.scenarioName, let required = m.requiredScenarioState {
                         let state = scenarios[s, default: StubMapping.startedState]
                         if state != required {
