@@ -113,3 +113,37 @@ final class WireMockFeatureTests: XCTestCase {
         XCTAssertEqual(server.store.requests.last?.responseStatus, 500, "the journal has what the client got")
     }
 }
+
+/// The event-loop fast path answers body files and small request bodies itself; what it keeps must never be stale.
+final class FastPathTests: XCTestCase {
+    func testAnEditedBodyFileIsServedFreshAtOnce() async throws {
+        let root = try TempRoot()
+        try root.mapping("f.json", #"{"request": {"urlPath": "/f"}, "response": {"bodyFileName": "f.txt"}}"#)
+        try root.file("f.txt", "first")
+        let server = try await startServer(root: root.url) { $0.watchInterval = nil }
+        let one = try await TestHTTP.send("GET", "\(server.baseURL)/f")
+        XCTAssertEqual(one.body, "first")
+        try root.file("f.txt", "again")  // same size: the modification time tells the change
+        let two = try await TestHTTP.send("GET", "\(server.baseURL)/f")
+        XCTAssertEqual(two.body, "again")
+        try FileManager.default.removeItem(at: root.url.appendingPathComponent("__files/f.txt"))
+        let gone = try await TestHTTP.send("GET", "\(server.baseURL)/f")
+        XCTAssertEqual(gone.status, 500)
+        XCTAssertEqual(server.store.requests.map(\.responseStatus), [200, 200, 500], "the journal has what the client got")
+    }
+
+    func testRequestBodiesAreMatchedAndJournaledWhateverTheirSize() async throws {
+        let root = try TempRoot()
+        try root.mapping("j.json", #"{"request": {"method": "POST", "urlPath": "/j", "bodyPatterns": [{"matchesJsonPath": "$.items[?(@.n > 1)]"}]}, "response": {"status": 201}}"#)
+        let server = try await startServer(root: root.url) { $0.maxBodyBytes = 1 << 20 }
+        let small = #"{"items": [{"n": 2}]}"#
+        let large = #"{"pad": ""# + String(repeating: "x", count: 100_000) + #"", "items": [{"n": 2}]}"#  // over the fast path's 64 KiB
+        for body in [small, large] {
+            let r = try await TestHTTP.send("POST", "\(server.baseURL)/j", body: body)
+            XCTAssertEqual(r.status, 201)
+        }
+        let miss = try await TestHTTP.send("POST", "\(server.baseURL)/j", body: #"{"items": [{"n": 1}]}"#)
+        XCTAssertEqual(miss.status, 404)
+        XCTAssertEqual(server.store.requests.map { $0.request.body.count }, [small.utf8.count, large.utf8.count, 21])
+    }
+}

@@ -20,6 +20,13 @@ enum StubAnswer {
         return (try? build(m, request: nil, templating: false)).map(PreparedResponse.init)  // cannot throw without templating
     }
 
+    /// A mapping answered at once with a body file's bytes (no delay, fault, proxy or template): the event loop
+    /// answers it from the file cache.
+    static func isPlainFile(_ m: StubMapping, globalTemplating: Bool) -> Bool {
+        guard case .file = m.response.body, m.response.fault == nil, !m.response.hasDelay, m.response.proxy == nil else { return false }
+        return !(m.response.templated || globalTemplating)
+    }
+
     struct Response {
         var status: HTTPResponse.Status
         var headers: HTTPFields

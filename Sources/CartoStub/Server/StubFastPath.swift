@@ -4,10 +4,11 @@ import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
 
-/// Answers plain stub requests on the event loop, before Hummingbird's per-request task: a request without a
-/// body whose mapping answers at once from memory (no delay, no fault, no body file) — or that no mapping
-/// answers (404) — is matched, journaled and answered here. Everything else (admin API, events, bodies,
-/// delays, files, faults, recording) goes on to the Hummingbird responder. While a forwarded request is being
+/// Answers stub requests on the event loop, before Hummingbird's per-request task: a request (its body, up to
+/// `maxBufferedBody`, gathered here) whose mapping answers at once — from memory or from a cached body file (no
+/// delay, fault, proxy or template) — or that no mapping answers (404) is matched, journaled and answered here.
+/// Everything else (admin API, events, large or chunked bodies, delays, faults, proxies, templates, recording)
+/// goes on to the Hummingbird responder, with the body gathered so far. While a forwarded request is being
 /// answered, later requests on the connection are forwarded too, so pipelined answers keep their order.
 /// It also owns the idle timeout (Hummingbird's would not see the requests answered here): a connection with
 /// no traffic and no request in progress for `idleTimeout` is closed — slow and stuck clients included.
@@ -18,6 +19,10 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPResponsePart
 
     private let store: StubStore
+    private let files: BodyFileCache?
+    /// Bodies up to this size are gathered here (JSON and form requests); larger ones stream to the responder.
+    static let maxBufferedBody = 64 << 10
+    private var body: ByteBuffer?
     private let log: (@Sendable (String) -> Void)?
     private let idleTimeout: TimeAmount?
     private var pending: HTTPRequest?
@@ -30,8 +35,12 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     private let enabled: Bool
 
     /// - Parameter enabled: false while recording (every request goes to the real API); the idle timeout still applies.
-    init(store: StubStore, idleTimeout: TimeAmount?, log: (@Sendable (String) -> Void)?, enabled: Bool = true) {
+    private let bufferLimit: Int
+
+    init(store: StubStore, files: BodyFileCache?, idleTimeout: TimeAmount?, maxBodyBytes: Int, log: (@Sendable (String) -> Void)?, enabled: Bool = true) {
         self.store = store
+        bufferLimit = min(Self.maxBufferedBody, maxBodyBytes)
+        self.files = files
         self.enabled = enabled
         self.idleTimeout = idleTimeout
         self.log = log
@@ -73,18 +82,22 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         lastActivity = NIODeadline.now()
         switch unwrapInboundIn(data) {
         case let .head(head):
-            if enabled, outstanding == 0, Self.isCandidate(head) {
+            if enabled, outstanding == 0, isCandidate(head) {
                 pending = head
                 return
             }
             forward(head: head, context: context)
-        case .body:
-            context.fireChannelRead(data)
+        case var .body(part):
+            guard pending != nil else { context.fireChannelRead(data); return }
+            if body == nil { body = part } else { body!.writeBuffer(&part) }
         case .end:
             guard let head = pending else { context.fireChannelRead(data); return }
             pending = nil
-            if !answer(head, context: context) {
+            let gathered = body
+            body = nil
+            if !answer(head, body: gathered, context: context) {
                 forward(head: head, context: context)
+                if let gathered { context.fireChannelRead(wrapInboundOut(.body(gathered))) }
                 context.fireChannelRead(data)
             }
         }
@@ -101,11 +114,13 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
-    /// No body, not HEAD (its answer must have no body), and not for the admin or events endpoints.
-    static func isCandidate(_ head: HTTPRequest) -> Bool {
+    /// A body of known, small length (or none), not HEAD (its answer must have no body), and not for the admin
+    /// or events endpoints.
+    func isCandidate(_ head: HTTPRequest) -> Bool {
         guard head.method != .head, let path = head.path, !path.hasPrefix("/__admin"), !path.hasPrefix("/__carto") else { return false }
-        if let length = head.headerFields[.contentLength], length != "0" { return false }
-        return head.headerFields[.transferEncoding] == nil
+        if let length = head.headerFields[.contentLength], (Int(length) ?? Int.max) > bufferLimit { return false }
+        // A client that waits for 100 Continue before sending its body goes to the responder, which sends it.
+        return head.headerFields[.transferEncoding] == nil && head.headerFields[.expect] == nil
     }
 
     private func peer(_ context: ChannelHandlerContext) -> String? {
@@ -113,12 +128,13 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         return clientAddress
     }
 
-    private func answer(_ head: HTTPRequest, context: ChannelHandlerContext) -> Bool {
+    private func answer(_ head: HTTPRequest, body: ByteBuffer?, context: ChannelHandlerContext) -> Bool {
         let request = StubRequest(method: head.method.rawValue, url: head.path ?? "/",
-                                  headers: StubRequest.headers(head),
+                                  headers: StubRequest.headers(head), body: body.map { Array($0.readableBytesView) } ?? [],
                                   clientAddress: peer(context))
         guard let decision = store.decideIfReady(request) else { return false }
-        let response = StubAnswer.response(for: decision, request: request, log: log)
+        let response = StubAnswer.response(for: decision, request: request, log: log, fileBody: { [files] in files?.bytes($0) })
+        if response.status.code == 500, decision.mapping != nil { store.recordStatus(500, for: decision) }  // a missing body file
         var fields = response.headers
         fields[.date] = HTTPDate.now()
         fields[.contentLength] = String(response.body.readableBytes)

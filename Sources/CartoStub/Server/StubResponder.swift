@@ -12,7 +12,7 @@ struct StubResponder: HTTPResponder {
     let store: StubStore
     let admin: AdminAPI
     let eventsAPI: EventsAPI
-    let folder: MappingFolder?
+    let files: BodyFileCache?
     let maxBodyBytes: Int
     let recorder: RecordingProxy?
     let proxy: ProxyForwarder
@@ -63,7 +63,7 @@ struct StubResponder: HTTPResponder {
             }
         }
         let answer = StubAnswer.response(for: decision, request: request, log: log, globalTemplating: store.globalTemplating,
-                                         fileBody: { [folder] in folder?.bodyFile($0) })
+                                         fileBody: { [files] in files?.bytes($0) })
         if answer.status.code == 500, decision.mapping != nil { store.recordStatus(500, for: decision) }  // missing file, template error
         return answer.hummingbird
     }

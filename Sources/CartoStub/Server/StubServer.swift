@@ -39,6 +39,7 @@ public final class StubServer: @unchecked Sendable {
     public let store: StubStore
     public let events: EventHub
     public let folder: MappingFolder?
+    let files: BodyFileCache?
     /// Mapping files that did not load at start-up (each with its path and JSON location); the others serve.
     public let loadProblems: [MappingError]
     let recorder: RecordingProxy?
@@ -63,11 +64,13 @@ public final class StubServer: @unchecked Sendable {
             }
             let folder = MappingFolder(root: root)
             self.folder = folder
+            files = BodyFileCache(folder: folder)
             let (mappings, problems) = recorder == nil ? folder.load() : ([], [])
             loadProblems = problems
             store = StubStore(mappings: mappings, journalLimit: configuration.journalLimit, globalTemplating: configuration.globalTemplating)
         } else {
             folder = nil
+            files = nil
             loadProblems = []
             store = StubStore(journalLimit: configuration.journalLimit, globalTemplating: configuration.globalTemplating)
         }
@@ -88,16 +91,17 @@ public final class StubServer: @unchecked Sendable {
             admin: AdminAPI(store: store, events: events, shutdown: { [weak self] in
                 Task { await self?.stop() }
             }),
-            eventsAPI: EventsAPI(events: events), folder: folder, maxBodyBytes: configuration.maxBodyBytes,
+            eventsAPI: EventsAPI(events: events), files: files, maxBodyBytes: configuration.maxBodyBytes,
             recorder: recorder, proxy: proxy, log: configuration.log)
-        let store = store, log = configuration.log, recording = recorder != nil, cors = configuration.cors
+        let store = store, files = files, log = configuration.log, recording = recorder != nil, cors = configuration.cors
+        let maxBody = configuration.maxBodyBytes
         let idle = configuration.idleTimeout.map { TimeAmount.nanoseconds($0.wholeNanoseconds) }
         let server = try await RunningServer.start("carto stub", host: configuration.host, port: configuration.port) { onServerRunning in
             Application(
                 responder: responder,
                 // The fast path owns the idle timeout (see StubFastPath); Hummingbird's would not see its requests.
                 server: .http1(configuration: .init(additionalChannelHandlers: [FaultHandler()] + (cors ? [CORSHandler()] : [])
-                    + [StubFastPath(store: store, idleTimeout: idle, log: log, enabled: !recording)])),
+                    + [StubFastPath(store: store, files: files, idleTimeout: idle, maxBodyBytes: maxBody, log: log, enabled: !recording)])),
                 configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "carto-stub",
                                      backlog: configuration.backlog, reuseAddress: true),
                 onServerRunning: onServerRunning,

@@ -142,7 +142,7 @@ public final class StubStore: @unchecked Sendable {
                 if let s = m.scenarioName, let required = m.requiredScenarioState, scenarios[s, default: StubMapping.startedState] != required { continue }
                 if m.request.matches(input) { chosen = m; break }
             }
-            if onlyReady, let chosen, prepared[chosen.id] == nil { return nil }
+            if onlyReady, let chosen, prepared[chosen.id] == nil && !StubAnswer.isPlainFile(chosen, globalTemplating: globalTemplating) { return nil }
             if let chosen, let s = chosen.scenarioName, let next = chosen.newScenarioState { scenarios[s] = next }
             // The status the mapping will answer with; faults have none, a missing body file is corrected later.
             let status = chosen.map { $0.response.fault == nil && $0.response.proxy == nil ? $0.response.status : nil } ?? 404
