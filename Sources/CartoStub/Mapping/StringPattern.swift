@@ -3,6 +3,12 @@ import Foundation
 
 /// A compiled regular expression. WireMock's `matches` is Java's `String.matches`: the whole value must match,
 /// so the pattern is anchored. NSRegularExpression is immutable and documented thread-safe.
+///
+/// Why NSRegularExpression (ICU) and not Swift's Regex: measured with `carto-bench regex` (release, Linux), a URL
+/// path against the one pattern the mapping index selects — the per-request case — runs 2.05–2.13 M matches/s
+/// with NSRegularExpression and 1.84–1.87 M/s with Swift Regex (0.88–0.90×); scanning 301 patterns, where most
+/// fail at the first characters, Swift Regex is 1.3× faster, but the index removed that scan. ICU's syntax is also
+/// the closer to Java's (WireMock's engine).
 public struct CompiledRegex: @unchecked Sendable, Equatable {
     public let pattern: String
     let regex: NSRegularExpression

@@ -17,7 +17,9 @@ enum StubAnswer {
         guard m.response.fault == nil, !m.response.hasDelay, m.response.proxy == nil else { return nil }
         if m.response.templates != nil && (m.response.templated || globalTemplating) { return nil }
         if case .file = m.response.body { return nil }
-        return (try? build(m, request: nil, templating: false)).map(PreparedResponse.init)  // cannot throw without templating
+        guard var response = try? build(m, request: nil, templating: false) else { return nil }  // cannot throw without templating
+        if response.headers[.contentLength] == nil { response.headers[.contentLength] = String(response.body.readableBytes) }
+        return PreparedResponse(response)
     }
 
     /// A mapping answered at once with a body file's bytes (no delay, fault, proxy or template): the event loop
@@ -33,8 +35,11 @@ enum StubAnswer {
         var body: ByteBuffer
 
         /// The same answer for the Hummingbird responder.
+        /// Hummingbird frames the body itself: a Content-Length kept for the event loop is left out.
         var hummingbird: Hummingbird.Response {
-            Hummingbird.Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
+            var headers = headers
+            headers[.contentLength] = nil
+            return Hummingbird.Response(status: status, headers: headers, body: ResponseBody(byteBuffer: body))
         }
     }
 
@@ -42,7 +47,7 @@ enum StubAnswer {
     /// body is in memory. `fileBody` supplies a body file's bytes (nil: missing → 500).
     static func response(for decision: StubStore.Decision, request: StubRequest, log: (@Sendable (String) -> Void)?,
                          globalTemplating: Bool = false, baseURL: String? = nil, fileBody: ((String) -> Data?)? = nil) -> Response {
-        guard let mapping = decision.mapping else {
+        guard let entry = decision.entry else {
             var text = "carto stub: no mapping matched\n  \(request.method) \(request.url)\n"
             if let (near, misses) = decision.nearMiss {
                 text += "Closest mapping: \(near.name ?? near.id)\(near.sourceFile.map { " (\($0))" } ?? "")\n"
@@ -53,7 +58,8 @@ enum StubAnswer {
             log?("unmatched: \(request.method) \(request.url)")
             return StubAnswer.text(text, status: 404)
         }
-        if let p = decision.prepared { return p.response }
+        if let p = entry.prepared { return p.response }
+        let mapping = entry.mapping
         let templating = mapping.response.templated || globalTemplating
         do {
             return try build(mapping, request: templating ? RequestModel.value(request, baseURL: baseURL) : nil, templating: templating, fileBody: fileBody, log: log)

@@ -123,6 +123,15 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         return head.headerFields[.transferEncoding] == nil && head.headerFields[.expect] == nil
     }
 
+    /// The Date header, formatted at most once a second per connection: the shared formatter's lock is then
+    /// almost never contended between event loops.
+    private var dateCache: (second: Int, text: String) = (0, "")
+    private func date() -> String {
+        let second = Int(Date().timeIntervalSince1970)
+        if dateCache.second != second { dateCache = (second, HTTPDate.now()) }
+        return dateCache.text
+    }
+
     private func peer(_ context: ChannelHandlerContext) -> String? {
         if !clientAddressKnown { clientAddress = context.channel.remoteAddress?.ipAddress; clientAddressKnown = true }
         return clientAddress
@@ -134,10 +143,10 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
                                   clientAddress: peer(context))
         guard let decision = store.decideIfReady(request) else { return false }
         let response = StubAnswer.response(for: decision, request: request, log: log, fileBody: { [files] in files?.bytes($0) })
-        if response.status.code == 500, decision.mapping != nil { store.recordStatus(500, for: decision) }  // a missing body file
+        if response.status.code == 500, decision.entry != nil { store.recordStatus(500, for: decision) }  // a missing body file
         var fields = response.headers
-        fields[.date] = HTTPDate.now()
-        fields[.contentLength] = String(response.body.readableBytes)
+        fields[.date] = date()
+        if fields[.contentLength] == nil { fields[.contentLength] = String(response.body.readableBytes) }
         context.write(wrapOutboundOut(.head(HTTPResponse(status: response.status, headerFields: fields))), promise: nil)
         context.write(wrapOutboundOut(.body(response.body)), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)

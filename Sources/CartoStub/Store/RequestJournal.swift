@@ -3,14 +3,29 @@ import Foundation
 
 /// One request the server saw, with how it was answered.
 public struct LoggedRequest: Sendable {
-    public var id: String
+    /// The journal id (UUID-shaped); for this server's own entries it is formatted when asked, not per request.
+    public var id: String { explicitID ?? JournalIDs.format(prefix: prefix, number) }
+    private var explicitID: String?
+    private var prefix = ""
+    let number: UInt64
     public var request: StubRequest
     public var loggedDate: Date
     public var matchedMappingID: String?
     public var responseStatus: Int?
 
+    /// An entry read from elsewhere (another server's journal).
     public init(id: String, request: StubRequest, loggedDate: Date, matchedMappingID: String?, responseStatus: Int?) {
-        self.id = id
+        explicitID = id
+        number = 0
+        self.request = request
+        self.loggedDate = loggedDate
+        self.matchedMappingID = matchedMappingID
+        self.responseStatus = responseStatus
+    }
+
+    init(number: UInt64, prefix: String, request: StubRequest, loggedDate: Date, matchedMappingID: String?, responseStatus: Int?) {
+        self.number = number
+        self.prefix = prefix
         self.request = request
         self.loggedDate = loggedDate
         self.matchedMappingID = matchedMappingID
@@ -69,8 +84,8 @@ struct RequestJournal {
     var ordered: [LoggedRequest] { start == 0 ? entries : Array(entries[start...] + entries[..<start]) }
 
     /// Sets the status of the entry in `slot`, unless it has since been overwritten by a newer one.
-    mutating func update(slot: Int, id: String, status: Int) {
-        if entries.indices.contains(slot), entries[slot].id == id { entries[slot].responseStatus = status }
+    mutating func update(slot: Int, number: UInt64, status: Int) {
+        if entries.indices.contains(slot), entries[slot].number == number { entries[slot].responseStatus = status }
     }
 
     mutating func removeAll() { entries.removeAll(keepingCapacity: true); start = 0 }

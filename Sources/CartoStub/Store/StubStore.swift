@@ -1,18 +1,38 @@
 import CartoCore
 import Foundation
+import Synchronization
 
 /// The server's state: mappings (from files and from the admin API), scenario states and the request journal.
 /// Thread-safe; every request takes the lock once to match, advance its scenario and log itself.
 public final class StubStore: @unchecked Sendable {
     /// What matching decided for one request.
     public struct Decision: Sendable {
-        public var mapping: StubMapping?
-        public var journalID: String
+        /// The chosen mapping as the store holds it (a reference: no copy of the mapping per request).
+        let entry: ActiveMapping?
+        public var mapping: StubMapping? { entry?.mapping }
+        let journalNumber: UInt64
         var journalSlot: Int
         /// The ready-made answer of an in-memory mapping (built once per mapping change, not per request).
-        var prepared: PreparedResponse?
+        var prepared: PreparedResponse? { entry?.prepared }
         /// For an unmatched request: the nearest mapping and why it missed.
         public var nearMiss: (mapping: StubMapping, misses: [String])?
+    }
+
+    /// A mapping in matching order with what is worked out once per mapping change: its ready-made answer and
+    /// whether the event loop may answer it.
+    final class ActiveMapping: Sendable {
+        let mapping: StubMapping
+        let prepared: PreparedResponse?
+        let answersAtOnce: Bool
+        /// The status the journal records (nil for faults and proxies, whose answer is not known yet).
+        let loggedStatus: Int?
+
+        init(_ mapping: StubMapping, globalTemplating: Bool) {
+            self.mapping = mapping
+            prepared = StubAnswer.prepare(mapping, globalTemplating: globalTemplating)
+            answersAtOnce = prepared != nil || StubAnswer.isPlainFile(mapping, globalTemplating: globalTemplating)
+            loggedStatus = mapping.response.fault == nil && mapping.response.proxy == nil ? mapping.response.status : nil
+        }
     }
 
     private let lock = NSLock()
@@ -20,8 +40,8 @@ public final class StubStore: @unchecked Sendable {
     private var apiMappings: [StubMapping] = []
     private var removedFileMappingIDs: Set<String> = []
     private var active: [StubMapping] = []  // sorted: priority, then newest first
+    private var entries: [ActiveMapping] = []  // the same order
     private var index = MappingIndex([])
-    private var prepared: [String: PreparedResponse] = [:]
     private var sequence: [String: Int] = [:]
     private var nextSequence = 0
     private var scenarios: [String: String] = [:]
@@ -113,9 +133,8 @@ public final class StubStore: @unchecked Sendable {
             return (sequence[a.id] ?? 0) > (sequence[b.id] ?? 0)
         }
         index = MappingIndex(active)
+        entries = active.map { ActiveMapping($0, globalTemplating: globalTemplating) }
         for m in active { if let s = m.scenarioName, scenarios[s] == nil { scenarios[s] = StubMapping.startedState } }
-        prepared = [:]
-        for m in active { if let p = StubAnswer.prepare(m, globalTemplating: globalTemplating) { prepared[m.id] = p } }
     }
 
     // MARK: Matching
@@ -133,20 +152,22 @@ public final class StubStore: @unchecked Sendable {
     }
 
     private func decide(_ request: StubRequest, date: Date, onlyReady: Bool) -> Decision? {
-        let id = journalIDs.next()
+        let number = journalIDs.next()
         let input = MatchInput(request)
         return lock.withLock {
-            var chosen: StubMapping?
+            var chosen: ActiveMapping?
             for rank in index.candidates(path: request.path, url: request.url) {
-                let m = active[rank]
-                if let s = m.scenarioName, let required = m.requiredScenarioState, scenarios[s, default: StubMapping.startedState] != required { continue }
-                if m.request.matches(input) { chosen = m; break }
+                let e = entries[rank]
+                if let s = e.mapping.scenarioName, let required = e.mapping.requiredScenarioState,
+                   scenarios[s, default: StubMapping.startedState] != required { continue }
+                if e.mapping.request.matches(input) { chosen = e; break }
             }
-            if onlyReady, let chosen, prepared[chosen.id] == nil && !StubAnswer.isPlainFile(chosen, globalTemplating: globalTemplating) { return nil }
-            if let chosen, let s = chosen.scenarioName, let next = chosen.newScenarioState { scenarios[s] = next }
+            if onlyReady, let chosen, !chosen.answersAtOnce { return nil }
+            if let m = chosen?.mapping, let s = m.scenarioName, let next = m.newScenarioState { scenarios[s] = next }
             // The status the mapping will answer with; faults have none, a missing body file is corrected later.
-            let status = chosen.map { $0.response.fault == nil && $0.response.proxy == nil ? $0.response.status : nil } ?? 404
-            let slot = journal.append(LoggedRequest(id: id, request: request, loggedDate: date, matchedMappingID: chosen?.id, responseStatus: status))
+            let status = chosen.map(\.loggedStatus) ?? 404
+            let slot = journal.append(LoggedRequest(number: number, prefix: journalIDs.prefix, request: request, loggedDate: date,
+                                                    matchedMappingID: chosen?.mapping.id, responseStatus: status))
             var nearMiss: (StubMapping, [String])?
             if chosen == nil {
                 var best = Double.infinity
@@ -162,13 +183,13 @@ public final class StubStore: @unchecked Sendable {
                     if e.distance < best { best = e.distance; nearMiss = (m, e.misses) }
                 }
             }
-            return Decision(mapping: chosen, journalID: id, journalSlot: slot, prepared: chosen.flatMap { prepared[$0.id] }, nearMiss: nearMiss)
+            return Decision(entry: chosen, journalNumber: number, journalSlot: slot, nearMiss: nearMiss)
         }
     }
 
     /// Corrects the status a logged request was answered with (a body file that went missing).
     public func recordStatus(_ status: Int, for decision: Decision) {
-        lock.withLock { journal.update(slot: decision.journalSlot, id: decision.journalID, status: status) }
+        lock.withLock { journal.update(slot: decision.journalSlot, number: decision.journalNumber, status: status) }
     }
 
     // MARK: Journal
@@ -214,14 +235,14 @@ public final class StubStore: @unchecked Sendable {
 }
 
 /// Journal ids shaped like UUIDs (clients expect that) without a random draw and a formatted print per
-/// request: a random prefix per server and a counter.
-final class JournalIDs: @unchecked Sendable {
-    private let prefix = String(UUID().uuidString.lowercased().prefix(24))
-    private let lock = NSLock()
-    private var counter: UInt64 = 0
+/// request: a random prefix per server and a counter, formatted only when the journal is read.
+final class JournalIDs: Sendable {
+    let prefix = String(UUID().uuidString.lowercased().prefix(24))
+    private let counter = Atomic<UInt64>(0)
 
-    func next() -> String {
-        let n = lock.withLock { counter += 1; return counter }
+    func next() -> UInt64 { counter.add(1, ordering: .relaxed).newValue }
+
+    static func format(prefix: String, _ n: UInt64) -> String {
         let hex = String(n, radix: 16)
         return prefix + String(repeating: "0", count: max(0, 12 - hex.count)) + hex
     }
