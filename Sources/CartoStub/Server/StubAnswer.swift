@@ -3,11 +3,36 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import NIOHTTP1
 
 /// A mapping's answer built once: status, headers (validated) and body bytes, shared by every request it answers.
 final class PreparedResponse: Sendable {
     let response: StubAnswer.Response
-    init(_ response: StubAnswer.Response) { self.response = response }
+    /// The whole HTTP/1.1 answer as bytes, but for the Date header: the status line and headers up to the line
+    /// where the date goes, then the rest of the headers and the body. The event loop writes it straight to the
+    /// socket (see StubFastPath).
+    let encodedHead: ByteBuffer
+    let encodedTail: ByteBuffer
+
+    init(_ response: StubAnswer.Response) {
+        self.response = response
+        var head = ByteBuffer()
+        // HTTPTypes leaves the reason empty for a status made from its code; NIO's encoder put in the standard one.
+        let reason = response.status.reasonPhrase.isEmpty ? HTTPResponseStatus(statusCode: response.status.code).reasonPhrase : response.status.reasonPhrase
+        head.writeString("HTTP/1.1 \(response.status.code) \(reason)\r\n")
+        for field in response.headers where field.name != .date {
+            head.writeString(field.name.rawName)
+            head.writeString(": ")
+            head.writeString(field.value)
+            head.writeString("\r\n")
+        }
+        head.writeString("Date: ")
+        var tail = ByteBuffer(string: "\r\n\r\n")
+        var body = response.body
+        tail.writeBuffer(&body)
+        encodedHead = head
+        encodedTail = tail
+    }
 }
 
 /// The HTTP answer to a matching decision, shared by the event-loop fast path and the Hummingbird responder.

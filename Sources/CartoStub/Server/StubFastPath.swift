@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
+import NIOHTTP1
 
 /// Answers stub requests on the event loop, before Hummingbird's per-request task: a request (its body, up to
 /// `maxBufferedBody`, gathered here) whose mapping answers at once — from memory or from a cached body file (no
@@ -37,8 +38,10 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     /// - Parameter enabled: false while recording (every request goes to the real API); the idle timeout still applies.
     private let bufferLimit: Int
 
-    init(store: StubStore, files: BodyFileCache?, idleTimeout: TimeAmount?, maxBodyBytes: Int, log: (@Sendable (String) -> Void)?, enabled: Bool = true) {
+    init(store: StubStore, files: BodyFileCache?, idleTimeout: TimeAmount?, maxBodyBytes: Int, log: (@Sendable (String) -> Void)?,
+         enabled: Bool = true, rawWrites: Bool = true) {
         self.store = store
+        self.rawWrites = rawWrites
         bufferLimit = min(Self.maxBufferedBody, maxBodyBytes)
         self.files = files
         self.enabled = enabled
@@ -123,6 +126,22 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         return head.headerFields[.transferEncoding] == nil && head.headerFields[.expect] == nil
     }
 
+    /// The context writes go through to reach the socket without the HTTP encoders (nil when CORS or another
+    /// handler must see the answer: then the parts go through the pipeline).
+    private var socketContextLookedUp = false
+    private var socketContextValue: ChannelHandlerContext?
+    private var scratch: ByteBuffer?
+    let rawWrites: Bool
+
+    private func socketContext(_ context: ChannelHandlerContext) -> ChannelHandlerContext? {
+        guard rawWrites else { return nil }
+        if !socketContextLookedUp {
+            socketContextLookedUp = true
+            socketContextValue = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
+        }
+        return socketContextValue
+    }
+
     /// The Date header, formatted at most once a second per connection: the shared formatter's lock is then
     /// almost never contended between event loops.
     private var dateCache: (second: Int, text: String) = (0, "")
@@ -142,6 +161,19 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
                                   headers: StubRequest.headers(head), body: body.map { Array($0.readableBytesView) } ?? [],
                                   clientAddress: peer(context))
         guard let decision = store.decideIfReady(request) else { return false }
+        if let prepared = decision.prepared, let socket = socketContext(context) {
+            // Ready-made bytes straight to the socket, past the HTTPTypes codec and NIO's encoder (measured in the README).
+            var out = scratch ?? context.channel.allocator.buffer(capacity: 1024)
+            out.clear()
+            var head = prepared.encodedHead, tail = prepared.encodedTail
+            out.writeBuffer(&head)
+            out.writeString(date())
+            out.writeBuffer(&tail)
+            scratch = nil
+            socket.writeAndFlush(NIOAny(IOData.byteBuffer(out)), promise: nil)
+            if request.headerValues("Connection").first?.lowercased() == "close" { context.close(promise: nil) }
+            return true
+        }
         let response = StubAnswer.response(for: decision, request: request, log: log, fileBody: { [files] in files?.bytes($0) })
         if response.status.code == 500, decision.entry != nil { store.recordStatus(500, for: decision) }  // a missing body file
         var fields = response.headers

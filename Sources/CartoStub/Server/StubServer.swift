@@ -101,7 +101,8 @@ public final class StubServer: @unchecked Sendable {
                 responder: responder,
                 // The fast path owns the idle timeout (see StubFastPath); Hummingbird's would not see its requests.
                 server: .http1(configuration: .init(additionalChannelHandlers: [FaultHandler()] + (cors ? [CORSHandler()] : [])
-                    + [StubFastPath(store: store, files: files, idleTimeout: idle, maxBodyBytes: maxBody, log: log, enabled: !recording)])),
+                    + [StubFastPath(store: store, files: files, idleTimeout: idle, maxBodyBytes: maxBody, log: log, enabled: !recording,
+                                   rawWrites: !cors)])),
                 configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "carto-stub",
                                      backlog: configuration.backlog, reuseAddress: true),
                 onServerRunning: onServerRunning,
