@@ -131,6 +131,7 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     private var socketContextLookedUp = false
     private var socketContextValue: ChannelHandlerContext?
     private var scratch: ByteBuffer?
+    private var snapshot: StubStore.Snapshot?  // the store's mappings, kept while they do not change
     let rawWrites: Bool
 
     private func socketContext(_ context: ChannelHandlerContext) -> ChannelHandlerContext? {
@@ -160,7 +161,7 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         let request = StubRequest(method: head.method.rawValue, url: head.path ?? "/",
                                   headers: StubRequest.headers(head), body: body.map { Array($0.readableBytesView) } ?? [],
                                   clientAddress: peer(context))
-        guard let decision = store.decideIfReady(request) else { return false }
+        guard let decision = store.decideIfReady(request, cache: &snapshot) else { return false }
         if let prepared = decision.prepared, let socket = socketContext(context) {
             // Ready-made bytes straight to the socket, past the HTTPTypes codec and NIO's encoder (measured in the README).
             var out = scratch ?? context.channel.allocator.buffer(capacity: 1024)

@@ -42,6 +42,29 @@ public final class StubStore: @unchecked Sendable {
     private var active: [StubMapping] = []  // sorted: priority, then newest first
     private var entries: [ActiveMapping] = []  // the same order
     private var index = MappingIndex([])
+    /// The matching state as one immutable value, for requests matched outside the lock.
+    private var snapshot = Snapshot(entries: [], index: MappingIndex([]), generation: 0)
+    /// Bumped whenever the mappings change; event loops keep their snapshot while it stays the same, so the
+    /// common request takes the lock only to journal itself.
+    private let generation = Atomic<Int>(0)
+
+    /// The mappings in matching order and their index, as of one mapping change.
+    final class Snapshot: Sendable {
+        let entries: [ActiveMapping]
+        let index: MappingIndex
+        let generation: Int
+        init(entries: [ActiveMapping], index: MappingIndex, generation: Int) {
+            self.entries = entries
+            self.index = index
+            self.generation = generation
+        }
+    }
+
+    /// The current snapshot, reusing `cached` while no mapping changed (a relaxed atomic load, no lock).
+    func snapshot(reusing cached: Snapshot?) -> Snapshot {
+        if let cached, cached.generation == generation.load(ordering: .acquiring) { return cached }
+        return lock.withLock { snapshot }
+    }
     private var sequence: [String: Int] = [:]
     private var nextSequence = 0
     private var scenarios: [String: String] = [:]
@@ -134,6 +157,9 @@ public final class StubStore: @unchecked Sendable {
         }
         index = MappingIndex(active)
         entries = active.map { ActiveMapping($0, globalTemplating: globalTemplating) }
+        let next = generation.load(ordering: .relaxed) + 1
+        snapshot = Snapshot(entries: entries, index: index, generation: next)
+        generation.store(next, ordering: .releasing)
         for m in active { if let s = m.scenarioName, scenarios[s] == nil { scenarios[s] = StubMapping.startedState } }
     }
 
@@ -147,8 +173,24 @@ public final class StubStore: @unchecked Sendable {
 
     /// Like `decide`, but only for a request that is answered at once: unmatched, or by a mapping with a
     /// ready-made answer. Otherwise nothing happens (no scenario step, no journal entry) and the result is nil.
-    func decideIfReady(_ request: StubRequest, date: Date = Date()) -> Decision? {
-        decide(request, date: date, onlyReady: true)
+    /// - Parameter cache: the caller's snapshot (an event loop's), refreshed here when the mappings changed.
+    func decideIfReady(_ request: StubRequest, date: Date = Date(), cache: inout Snapshot?) -> Decision? {
+        // Matched outside the lock against a snapshot when no candidate takes part in a scenario (scenario steps
+        // stay one step under the lock) and a mapping answers; the lock is then held only to journal the request.
+        let snap = snapshot(reusing: cache)
+        cache = snap
+        let input = MatchInput(request)
+        let candidates = snap.index.candidates(path: request.path, url: request.url)
+        if !candidates.contains(where: { snap.entries[$0].mapping.scenarioName != nil }),
+           let chosen = candidates.lazy.map({ snap.entries[$0] }).first(where: { $0.mapping.request.matches(input) }) {
+            guard chosen.answersAtOnce else { return nil }
+            let number = journalIDs.next()
+            let logged = LoggedRequest(number: number, prefix: journalIDs.prefix, request: request, loggedDate: date,
+                                       matchedMappingID: chosen.mapping.id, responseStatus: chosen.loggedStatus)
+            let slot = lock.withLock { journal.append(logged) }
+            return Decision(entry: chosen, journalNumber: number, journalSlot: slot, nearMiss: nil)
+        }
+        return decide(request, date: date, onlyReady: true)
     }
 
     private func decide(_ request: StubRequest, date: Date, onlyReady: Bool) -> Decision? {
