@@ -16,17 +16,7 @@ final class PreparedResponse: Sendable {
 
     init(_ response: StubAnswer.Response) {
         self.response = response
-        var head = ByteBuffer()
-        // HTTPTypes leaves the reason empty for a status made from its code; NIO's encoder put in the standard one.
-        let reason = response.status.reasonPhrase.isEmpty ? HTTPResponseStatus(statusCode: response.status.code).reasonPhrase : response.status.reasonPhrase
-        head.writeString("HTTP/1.1 \(response.status.code) \(reason)\r\n")
-        for field in response.headers where field.name != .date {
-            head.writeString(field.name.rawName)
-            head.writeString(": ")
-            head.writeString(field.value)
-            head.writeString("\r\n")
-        }
-        head.writeString("Date: ")
+        let head = StubAnswer.encodedHead(status: response.status, headers: response.headers)
         var tail = ByteBuffer(string: "\r\n\r\n")
         var body = response.body
         tail.writeBuffer(&body)
@@ -45,6 +35,32 @@ enum StubAnswer {
         guard var response = try? build(m, request: nil, templating: false) else { return nil }  // cannot throw without templating
         if response.headers[.contentLength] == nil { response.headers[.contentLength] = String(response.body.readableBytes) }
         return PreparedResponse(response)
+    }
+
+    /// An HTTP/1.1 status line and headers as bytes, ending with `Date: ` for the caller's date (a Date header of
+    /// the mapping's own is left out).
+    static func encodedHead(status: HTTPResponse.Status, headers: HTTPFields) -> ByteBuffer {
+        var head = ByteBuffer()
+        // HTTPTypes leaves the reason empty for a status made from its code; NIO's encoder put in the standard one.
+        let reason = status.reasonPhrase.isEmpty ? HTTPResponseStatus(statusCode: status.code).reasonPhrase : status.reasonPhrase
+        head.writeString("HTTP/1.1 \(status.code) \(reason)\r\n")
+        for field in headers where field.name != .date {
+            head.writeString(field.name.rawName)
+            head.writeString(": ")
+            head.writeString(field.value)
+            head.writeString("\r\n")
+        }
+        head.writeString("Date: ")
+        return head
+    }
+
+    /// The head of a plain body-file answer (no Content-Length: the file's size is known per request).
+    static func fileAnswerHead(_ m: StubMapping) -> ByteBuffer {
+        var headers = HTTPFields()
+        headers[.server] = "carto-stub"
+        for (name, value) in m.response.headers { if let n = HTTPField.Name(name), n != .contentLength { headers.append(HTTPField(name: n, value: value)) } }
+        let status = HTTPResponse.Status(code: m.response.status, reasonPhrase: m.response.statusMessage ?? "")
+        return encodedHead(status: status, headers: headers)
     }
 
     /// A mapping answered at once with a body file's bytes (no delay, fault, proxy or template): the event loop

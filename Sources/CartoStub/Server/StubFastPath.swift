@@ -130,7 +130,6 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     /// handler must see the answer: then the parts go through the pipeline).
     private var socketContextLookedUp = false
     private var socketContextValue: ChannelHandlerContext?
-    private var scratch: ByteBuffer?
     private var snapshot: StubStore.Snapshot?  // the store's mappings, kept while they do not change
     let rawWrites: Bool
 
@@ -164,13 +163,23 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         guard let decision = store.decideIfReady(request, cache: &snapshot) else { return false }
         if let prepared = decision.prepared, let socket = socketContext(context) {
             // Ready-made bytes straight to the socket, past the HTTPTypes codec and NIO's encoder (measured in the README).
-            var out = scratch ?? context.channel.allocator.buffer(capacity: 1024)
-            out.clear()
             var head = prepared.encodedHead, tail = prepared.encodedTail
+            var out = context.channel.allocator.buffer(capacity: head.readableBytes + tail.readableBytes + 32)
             out.writeBuffer(&head)
             out.writeString(date())
             out.writeBuffer(&tail)
-            scratch = nil
+            socket.writeAndFlush(NIOAny(IOData.byteBuffer(out)), promise: nil)
+            if request.headerValues("Connection").first?.lowercased() == "close" { context.close(promise: nil) }
+            return true
+        }
+        if let entry = decision.entry, var fileHead = entry.fileAnswerHead, case let .file(name) = entry.mapping.response.body,
+           let bytes = files?.bytes(name), let socket = socketContext(context) {
+            // A body file from the cache, framed here and written straight to the socket like a ready-made answer.
+            var out = context.channel.allocator.buffer(capacity: fileHead.readableBytes + bytes.count + 64)
+            out.writeBuffer(&fileHead)
+            out.writeString(date())
+            out.writeString("\r\nContent-Length: \(bytes.count)\r\n\r\n")
+            out.writeBytes(bytes)
             socket.writeAndFlush(NIOAny(IOData.byteBuffer(out)), promise: nil)
             if request.headerValues("Connection").first?.lowercased() == "close" { context.close(promise: nil) }
             return true

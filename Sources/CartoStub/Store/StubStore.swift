@@ -1,5 +1,6 @@
 import CartoCore
 import Foundation
+import NIOCore
 import Synchronization
 
 /// The server's state: mappings (from files and from the admin API), scenario states and the request journal.
@@ -24,13 +25,17 @@ public final class StubStore: @unchecked Sendable {
         let mapping: StubMapping
         let prepared: PreparedResponse?
         let answersAtOnce: Bool
+        /// For a plain body-file mapping: its status line and headers, ready for the event loop.
+        let fileAnswerHead: ByteBuffer?
         /// The status the journal records (nil for faults and proxies, whose answer is not known yet).
         let loggedStatus: Int?
 
         init(_ mapping: StubMapping, globalTemplating: Bool) {
             self.mapping = mapping
             prepared = StubAnswer.prepare(mapping, globalTemplating: globalTemplating)
-            answersAtOnce = prepared != nil || StubAnswer.isPlainFile(mapping, globalTemplating: globalTemplating)
+            let plainFile = StubAnswer.isPlainFile(mapping, globalTemplating: globalTemplating)
+            answersAtOnce = prepared != nil || plainFile
+            fileAnswerHead = plainFile ? StubAnswer.fileAnswerHead(mapping) : nil
             loggedStatus = mapping.response.fault == nil && mapping.response.proxy == nil ? mapping.response.status : nil
         }
     }
