@@ -86,6 +86,8 @@ extension Template {
             }
         }
 
+        /// Handlebars' escaping, byte for byte as WireMock's templates give it (`'` as `&#x27;`, and `` ` `` and `=`
+        /// escaped too) — not CartoCore's `Markup.html`, whose report escaping differs on purpose.
         static func escapeHTML(_ s: String) -> String {
             guard s.contains(where: { "&<>\"'`=".contains($0) }) else { return s }
             var out = ""
