@@ -35,9 +35,11 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let enabled: Bool
 
-    /// - Parameter enabled: false while recording (every request goes to the real API); the idle timeout still applies.
     private let bufferLimit: Int
 
+    /// - Parameters:
+    ///   - enabled: false while recording (every request goes to the real API); the idle timeout still applies.
+    ///   - rawWrites: write ready-made answers straight to the socket (false when a handler such as CORS must see them).
     init(store: StubStore, files: BodyFileCache?, idleTimeout: TimeAmount?, maxBodyBytes: Int, log: (@Sendable (String) -> Void)?,
          enabled: Bool = true, rawWrites: Bool = true) {
         self.store = store
