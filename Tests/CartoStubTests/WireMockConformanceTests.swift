@@ -166,7 +166,7 @@ final class WireMockProcess {
                        // WireMock 2 standalone applies the response-template transformer only with this flag (3 does by default).
                        "--local-response-templating"] + extraArguments
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("wiremock-\(port).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
         p.standardOutput = handle
         p.standardError = handle
