@@ -66,6 +66,8 @@ final class WireMockFeatureTests: XCTestCase {
         XCTAssertEqual(error(#"{"request": {}, "response": {"proxyBaseUrl": "ftp://x"}}"#),
                        "mappings/x.json: response.proxyBaseUrl: 'ftp://x' is not an http:// or https:// URL")
         XCTAssertEqual(error(#"{"request": {"scheme": "ws"}}"#), "mappings/x.json: request.scheme: 'ws' is not http or https")
+        XCTAssertEqual(error(#"{"request": {}, "response": {"delayDistribution": {"type": "uniform", "lower": 0, "upper": 1e300}}}"#),
+                       "mappings/x.json: response.delayDistribution.upper: needs a number of milliseconds from 0 to 3600000")
         XCTAssertEqual(error(#"{"request": {"basicAuthCredentials": {"username": "u"}}}"#),
                        #"mappings/x.json: request.basicAuthCredentials: needs "username" and "password""#)
         XCTAssertEqual(error(#"{"request": {"queryParameters": {"q": {"and": []}}}}"#), "mappings/x.json: request.queryParameters.q.and: needs at least one pattern")
@@ -81,11 +83,14 @@ final class WireMockFeatureTests: XCTestCase {
         let l = (0..<4001).map { _ in lognormal.sample(using: &rng) }.sorted()
         XCTAssertEqual(l[2000], 80, accuracy: 6, "the median of the draws is the median asked for")
         XCTAssertLessThanOrEqual(l.last!, 200, "capped at maxValue")
+        let wild = DelayDistribution.lognormal(median: 3_600_000, sigma: 50, maxValue: nil)
+        XCTAssertTrue((0..<200).allSatisfy { _ in (0...3_600_000).contains(wild.sample(using: &rng)) }, "never past an hour, never infinite")
     }
 
     func testTemplatesRenderAgainstTheRequest() async throws {
         let root = try TempRoot()
         try root.mapping("t.json", #"{"request": {"urlPathPattern": "/orders/[0-9]+"}, "response": {"status": 201, "headers": {"Location": "/orders/{{request.pathSegments.[1]}}"}, "jsonBody": {"id": "{{request.pathSegments.[1]}}", "by": "{{jsonPath request.body '$.user'}}"}, "transformers": ["response-template"], "transformerParameters": {"region": "eu"}}}"#)
+        try root.mapping("w.json", #"{"request": {"urlPath": "/wild"}, "response": {"body": "{{randomValue length=1e30}}{{substring 'abc' -1e30 1e30}}{{randomInt lower=1e300 upper=-1e300}}{{now offset='99999999999999999 days' format='yyyy'}}", "transformers": ["response-template"]}}"#)
         try root.mapping("g.json", #"{"request": {"urlPath": "/global"}, "response": {"body": "{{request.query.x}} {{parameters.region}}"}}"#)
         try root.mapping("f.json", #"{"request": {"urlPathPattern": "/file/.*"}, "response": {"bodyFileName": "{{request.pathSegments.[1]}}.txt", "transformers": ["response-template"]}}"#)
         try root.file("hello.txt", "hello {{request.query.who}}")
@@ -96,6 +101,10 @@ final class WireMockFeatureTests: XCTestCase {
         XCTAssertEqual(r.json, try JSONValue.parse(#"{"id": "42", "by": "ada"}"#))
         let file = try await TestHTTP.send("GET", "\(plain.baseURL)/file/hello?who=grace")
         XCTAssertEqual(file.body, "hello grace", "the file name and the file's contents are templates")
+        let wild = try await TestHTTP.send("GET", "\(plain.baseURL)/wild")
+        XCTAssertEqual(wild.status, 200, "numbers out of range in a template do not bring the server down")
+        let bytes = Array(wild.body.utf8)
+        XCTAssertEqual(String(decoding: bytes[(1 << 20)..<((1 << 20) + 3)], as: UTF8.self), "abc", "randomValue capped at 1 MiB, substring clamped")
         let untouched = try await TestHTTP.send("GET", "\(plain.baseURL)/global?x=1")
         XCTAssertEqual(untouched.body, "{{request.query.x}} {{parameters.region}}", "without the transformer a body is sent as written")
         let global = try await startServer(root: root.url) { $0.globalTemplating = true }

@@ -11,8 +11,8 @@ public enum DelayDistribution: Sendable, Equatable {
     public init(json: JSONValue, path: String) throws {
         let r = try FieldReader(json, path: path)
         func number(_ key: String) throws -> Double {
-            guard let v = json[key]?.doubleValue, v >= 0 else {
-                throw MappingError(path: r.sub(key), message: "needs a number of milliseconds, 0 or more")
+            guard let v = json[key]?.doubleValue, v >= 0, v <= Self.maxMilliseconds else {
+                throw MappingError(path: r.sub(key), message: "needs a number of milliseconds from 0 to \(Int(Self.maxMilliseconds))")
             }
             return v
         }
@@ -30,8 +30,16 @@ public enum DelayDistribution: Sendable, Equatable {
         }
     }
 
-    /// One draw, in milliseconds.
+    /// The longest delay a mapping may ask for (an hour); draws are capped there too.
+    static let maxMilliseconds: Double = 3_600_000
+
+    /// One draw, in milliseconds (0 to an hour).
     public func sample<G: RandomNumberGenerator>(using rng: inout G) -> Double {
+        let v = draw(using: &rng)
+        return v.isFinite ? min(max(v, 0), Self.maxMilliseconds) : Self.maxMilliseconds
+    }
+
+    private func draw<G: RandomNumberGenerator>(using rng: inout G) -> Double {
         switch self {
         case let .uniform(lower, upper): return Double(Int.random(in: lower...upper, using: &rng))
         case let .fixed(ms): return Double(ms)

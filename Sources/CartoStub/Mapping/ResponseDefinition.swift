@@ -63,9 +63,9 @@ public struct ResponseDefinition: Sendable, Equatable {
         }
     }
 
-    /// The delay for one request: the fixed part plus a draw from the distribution.
+    /// The delay for one request: the fixed part plus a draw from the distribution, at most an hour.
     public func sampleDelayMilliseconds<G: RandomNumberGenerator>(using rng: inout G) -> Double {
-        Double(fixedDelayMilliseconds ?? 0) + (delayDistribution?.sample(using: &rng) ?? 0)
+        min(Double(fixedDelayMilliseconds ?? 0) + (delayDistribution?.sample(using: &rng) ?? 0), DelayDistribution.maxMilliseconds)
     }
 
     public var hasDelay: Bool { (fixedDelayMilliseconds ?? 0) > 0 || delayDistribution != nil }

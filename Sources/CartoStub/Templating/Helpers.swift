@@ -25,6 +25,15 @@ enum Helpers {
 
     static func call<G: RandomNumberGenerator>(_ name: String, _ a: [TemplateValue], _ hash: [String: TemplateValue], rng: inout G) throws -> TemplateValue {
         func arg(_ i: Int) -> TemplateValue { a.indices.contains(i) ? a[i] : .null }
+        // Numbers from templates are clamped before they become Ints or ranges: a mapping must not crash the server.
+        func int(_ v: TemplateValue?, _ fallback: Int) -> Int {
+            guard let d = v?.number, d.isFinite else { return fallback }
+            return Int(max(-1e9, min(1e9, d)))
+        }
+        func real(_ v: TemplateValue?, _ fallback: Double) -> Double {
+            guard let d = v?.number, d.isFinite else { return fallback }
+            return max(-1e15, min(1e15, d))
+        }
         func text(_ i: Int) -> String { arg(i).text }
         switch name {
         case "jsonPath":
@@ -47,16 +56,16 @@ enum Helpers {
             return .string(DateHelpers.format(DateHelpers.offset(d, hash["offset"]?.text),
                                               format: name == "date" ? hash["format"]?.text : nil, timezone: hash["timezone"]?.text))
         case "randomValue":
-            let length = Int(hash["length"]?.number ?? 36)
+            let length = min(int(hash["length"], 36), 1 << 20)
             let type = (hash["type"]?.text ?? "ALPHANUMERIC").uppercased()
             var s = RandomText.make(type: type, length: length, rng: &rng)
             if hash["uppercase"]?.isTruthy == true { s = s.uppercased() }
             return .string(s)
         case "randomInt":
-            let lower = Int(hash["lower"]?.number ?? Double(Int32.min)), upper = Int(hash["upper"]?.number ?? Double(Int32.max))
+            let lower = int(hash["lower"], Int(Int32.min)), upper = int(hash["upper"], Int(Int32.max))
             return .number(Double(Int.random(in: min(lower, upper)...max(lower, upper), using: &rng)))
         case "randomDecimal":
-            let lower = hash["lower"]?.number ?? 0, upper = hash["upper"]?.number ?? 1
+            let lower = real(hash["lower"], 0), upper = real(hash["upper"], 1)
             return .number(Double.random(in: min(lower, upper)...max(lower, upper), using: &rng))
         case "pickRandom":
             let options = a.count == 1 ? a[0].items.map(\.value) : a
@@ -67,11 +76,11 @@ enum Helpers {
         case "trim": return .string(text(0).trimmingCharacters(in: .whitespacesAndNewlines))
         case "size", "length": return .number(Double(arg(0).count))
         case "abbreviate":
-            let s = text(0), n = Int(arg(1).number ?? 3)
+            let s = text(0), n = int(arg(1), 3)
             return .string(s.count <= n ? s : String(s.prefix(max(0, n - 3))) + "...")
         case "stripTags": return .string(text(0).replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression))
         case "substring":
-            let s = Array(text(0)), from = max(0, Int(arg(1).number ?? 0)), to = min(s.count, Int(arg(2).number ?? Double(s.count)))
+            let s = Array(text(0)), from = max(0, int(arg(1), 0)), to = min(s.count, int(arg(2), s.count))
             return .string(from < to ? String(s[from..<to]) : "")
         case "replace": return .string(text(0).replacingOccurrences(of: text(1), with: text(2)))
         case "defaultIfEmpty", "default": return arg(0).isTruthy ? arg(0) : arg(1)
@@ -182,7 +191,8 @@ enum DateHelpers {
     static func offset(_ d: Date, _ spec: String?) -> Date {
         guard let spec, !spec.isEmpty else { return d }
         let parts = spec.split(separator: " ")
-        guard parts.count == 2, let n = Int(parts[0]) else { return d }
+        guard parts.count == 2, let parsed = Int(parts[0]) else { return d }
+        let n = max(-1_000_000, min(1_000_000, parsed))  // no overflow below, whatever the template says
         var unit = parts[1].lowercased()
         if unit.hasSuffix("s") { unit.removeLast() }
         var c = DateComponents()
