@@ -49,7 +49,10 @@ final class CrawlSessionTests: XCTestCase {
         // app opens on: one the first run had not seen is recorded as a state of its own.)
         let before = first.model.states.map { "\($0.id) \($0.name ?? $0.title)" }
         XCTAssertEqual(Array(resumed.model.states.map { "\($0.id) \($0.name ?? $0.title)" }.prefix(before.count)), before)
-        XCTAssertEqual(resumed.model.stats.events, first.model.stats.events, "no event fired beyond the budget")
+        // With two sessions the first run can stop one event short: the budget check counts an event in flight, and
+        // that event may then not be fired (its element gone). The resume may use what is left, never more.
+        XCTAssertGreaterThanOrEqual(resumed.model.stats.events, first.model.stats.events)
+        XCTAssertLessThanOrEqual(resumed.model.stats.events, 12, "no event fired beyond the budget")
     }
 
     func testBadTargetsAndSettingsAreRefusedBeforeAnythingIsWritten() throws {
