@@ -176,11 +176,7 @@ public struct ResponseDefinition: Sendable, Equatable {
         var f: [(String, JSONValue)] = [("status", .number(status))]
         if let statusMessage { f.append(("statusMessage", .string(statusMessage))) }
         if !headers.isEmpty {
-            var grouped: [(String, [String])] = []
-            for (k, v) in headers {
-                if let i = grouped.firstIndex(where: { $0.0 == k }) { grouped[i].1.append(v) } else { grouped.append((k, [v])) }
-            }
-            f.append(("headers", .object(grouped.map { ($0.0, $0.1.count == 1 ? .string($0.1[0]) : .array($0.1.map(JSONValue.string))) })))
+            f.append(("headers", .object(groupedByName(headers).map { ($0.0, $0.1.count == 1 ? .string($0.1[0]) : .array($0.1.map(JSONValue.string))) })))
         }
         switch body {
         case .none: break

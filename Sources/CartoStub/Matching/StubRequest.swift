@@ -102,3 +102,14 @@ public struct StubRequest: Sendable {
     /// The body as text when it is UTF-8 (nil for binary bodies).
     public var bodyText: String? { body.isEmpty ? "" : String(validating: body, as: UTF8.self) }
 }
+
+/// Name–value pairs grouped by name, in first-seen order, repeats kept (query parameters, headers, form fields,
+/// cookies); header names compare case-insensitively.
+func groupedByName(_ pairs: [(String, String)], caseInsensitive: Bool = false) -> [(String, [String])] {
+    var out: [(String, [String])] = []
+    for (k, v) in pairs {
+        let i = caseInsensitive ? out.firstIndex { $0.0.caseInsensitiveCompare(k) == .orderedSame } : out.firstIndex { $0.0 == k }
+        if let i { out[i].1.append(v) } else { out.append((k, [v])) }
+    }
+    return out
+}

@@ -54,13 +54,13 @@ enum StubAnswer {
         return head
     }
 
-    /// The head of a plain body-file answer (no Content-Length: the file's size is known per request).
+    /// The head of a plain body-file answer (no Content-Length: the file's size is known per request): the
+    /// status and headers `build` gives the mapping, its body left out.
     static func fileAnswerHead(_ m: StubMapping) -> ByteBuffer {
-        var headers = HTTPFields()
-        headers[.server] = "carto-stub"
-        for (name, value) in m.response.headers { if let n = HTTPField.Name(name), n != .contentLength { headers.append(HTTPField(name: n, value: value)) } }
-        let status = HTTPResponse.Status(code: m.response.status, reasonPhrase: m.response.statusMessage ?? "")
-        return encodedHead(status: status, headers: headers)
+        let r = (try? build(m, request: nil, templating: false, fileBody: { _ in Data() })) ?? text("", status: 500)  // cannot throw without templating
+        var headers = r.headers
+        headers[.contentLength] = nil
+        return encodedHead(status: r.status, headers: headers)
     }
 
     /// A mapping answered at once with a body file's bytes (no delay, fault, proxy or template): the event loop

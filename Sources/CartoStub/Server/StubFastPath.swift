@@ -144,6 +144,19 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         return socketContextValue
     }
 
+    /// One answer as bytes in one buffer: `head` (ending in `Date: `), the date, then what `rest` writes (the end of
+    /// the headers and the body); closed afterwards if the client asked.
+    private func writeRaw(head: ByteBuffer, bodySize: Int, to socket: ChannelHandlerContext, request: StubRequest,
+                          context: ChannelHandlerContext, rest: (inout ByteBuffer) -> Void) {
+        var head = head
+        var out = context.channel.allocator.buffer(capacity: head.readableBytes + bodySize + 32)
+        out.writeBuffer(&head)
+        out.writeString(date())
+        rest(&out)
+        socket.writeAndFlush(NIOAny(IOData.byteBuffer(out)), promise: nil)
+        if request.headerValues("Connection").first?.lowercased() == "close" { context.close(promise: nil) }
+    }
+
     /// The Date header, formatted at most once a second per connection: the shared formatter's lock is then
     /// almost never contended between event loops.
     private var dateCache: (second: Int, text: String) = (0, "")
@@ -163,28 +176,21 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
                                   headers: StubRequest.headers(head), body: body.map { Array($0.readableBytesView) } ?? [],
                                   clientAddress: peer(context))
         guard let decision = store.decideIfReady(request, cache: &snapshot) else { return false }
-        if let prepared = decision.prepared, let socket = socketContext(context) {
-            // Ready-made bytes straight to the socket, past the HTTPTypes codec and NIO's encoder (measured in the README).
-            var head = prepared.encodedHead, tail = prepared.encodedTail
-            var out = context.channel.allocator.buffer(capacity: head.readableBytes + tail.readableBytes + 32)
-            out.writeBuffer(&head)
-            out.writeString(date())
-            out.writeBuffer(&tail)
-            socket.writeAndFlush(NIOAny(IOData.byteBuffer(out)), promise: nil)
-            if request.headerValues("Connection").first?.lowercased() == "close" { context.close(promise: nil) }
-            return true
-        }
-        if let entry = decision.entry, var fileHead = entry.fileAnswerHead, case let .file(name) = entry.mapping.response.body,
-           let bytes = files?.bytes(name), let socket = socketContext(context) {
-            // A body file from the cache, framed here and written straight to the socket like a ready-made answer.
-            var out = context.channel.allocator.buffer(capacity: fileHead.readableBytes + bytes.count + 64)
-            out.writeBuffer(&fileHead)
-            out.writeString(date())
-            out.writeString("\r\nContent-Length: \(bytes.count)\r\n\r\n")
-            out.writeBytes(bytes)
-            socket.writeAndFlush(NIOAny(IOData.byteBuffer(out)), promise: nil)
-            if request.headerValues("Connection").first?.lowercased() == "close" { context.close(promise: nil) }
-            return true
+        if let socket = socketContext(context), let entry = decision.entry {
+            // Ready-made bytes straight to the socket, past the HTTPTypes codec and NIO's encoder (measured in the
+            // README): a prepared answer, or a body file from the cache framed here.
+            if let prepared = entry.prepared {
+                var tail = prepared.encodedTail
+                writeRaw(head: prepared.encodedHead, bodySize: tail.readableBytes, to: socket, request: request, context: context) { $0.writeBuffer(&tail) }
+                return true
+            }
+            if let fileHead = entry.fileAnswerHead, case let .file(name) = entry.mapping.response.body, let bytes = files?.bytes(name) {
+                writeRaw(head: fileHead, bodySize: bytes.count + 40, to: socket, request: request, context: context) {
+                    $0.writeString("\r\nContent-Length: \(bytes.count)\r\n\r\n")
+                    $0.writeBytes(bytes)
+                }
+                return true
+            }
         }
         let response = StubAnswer.response(for: decision, request: request, log: log, fileBody: { [files] in files?.bytes($0) })
         if response.status.code == 500, decision.entry != nil { store.recordStatus(500, for: decision) }  // a missing body file

@@ -55,11 +55,7 @@ public struct LoggedRequest: Sendable {
     }
 
     static func grouped(_ pairs: [(String, String)]) -> [(String, JSONValue)] {
-        var out: [(String, [String])] = []
-        for (k, v) in pairs {
-            if let i = out.firstIndex(where: { $0.0.caseInsensitiveCompare(k) == .orderedSame }) { out[i].1.append(v) } else { out.append((k, [v])) }
-        }
-        return out.map { ($0.0, $0.1.count == 1 ? .string($0.1[0]) : .array($0.1.map(JSONValue.string))) }
+        groupedByName(pairs, caseInsensitive: true).map { ($0.0, $0.1.count == 1 ? .string($0.1[0]) : .array($0.1.map(JSONValue.string))) }
     }
 }
 

@@ -4,7 +4,8 @@ import NIOCore
 import Synchronization
 
 /// The server's state: mappings (from files and from the admin API), scenario states and the request journal.
-/// Thread-safe; every request takes the lock once to match, advance its scenario and log itself.
+/// Thread-safe. A request whose candidates take part in no scenario is matched against a snapshot and takes the
+/// lock only to journal itself; otherwise matching, the scenario step and the journal entry are one step under it.
 public final class StubStore: @unchecked Sendable {
     /// What matching decided for one request.
     public struct Decision: Sendable {
@@ -45,9 +46,8 @@ public final class StubStore: @unchecked Sendable {
     private var apiMappings: [StubMapping] = []
     private var removedFileMappingIDs: Set<String> = []
     private var active: [StubMapping] = []  // sorted: priority, then newest first
-    private var entries: [ActiveMapping] = []  // the same order
-    private var index = MappingIndex([])
-    /// The matching state as one immutable value, for requests matched outside the lock.
+    /// The mappings in matching order with their index, as one immutable value: matched under the lock and,
+    /// for requests matched outside it, handed out to event loops.
     private var snapshot = Snapshot(entries: [], index: MappingIndex([]), generation: 0)
     /// Bumped whenever the mappings change; event loops keep their snapshot while it stays the same, so the
     /// common request takes the lock only to journal itself.
@@ -160,10 +160,8 @@ public final class StubStore: @unchecked Sendable {
             if a.priority != b.priority { return a.priority < b.priority }
             return (sequence[a.id] ?? 0) > (sequence[b.id] ?? 0)
         }
-        index = MappingIndex(active)
-        entries = active.map { ActiveMapping($0, globalTemplating: globalTemplating) }
         let next = generation.load(ordering: .relaxed) + 1
-        snapshot = Snapshot(entries: entries, index: index, generation: next)
+        snapshot = Snapshot(entries: active.map { ActiveMapping($0, globalTemplating: globalTemplating) }, index: MappingIndex(active), generation: next)
         generation.store(next, ordering: .releasing)
         for m in active { if let s = m.scenarioName, scenarios[s] == nil { scenarios[s] = StubMapping.startedState } }
     }
@@ -203,8 +201,8 @@ public final class StubStore: @unchecked Sendable {
         let input = MatchInput(request)
         return lock.withLock {
             var chosen: ActiveMapping?
-            for rank in index.candidates(path: request.path, url: request.url) {
-                let e = entries[rank]
+            for rank in snapshot.index.candidates(path: request.path, url: request.url) {
+                let e = snapshot.entries[rank]
                 if let s = e.mapping.scenarioName, let required = e.mapping.requiredScenarioState,
                    scenarios[s, default: StubMapping.startedState] != required { continue }
                 if e.mapping.request.matches(input) { chosen = e; break }

@@ -11,7 +11,7 @@ enum Helpers {
         "jsonPath", "now", "date", "parseDate", "randomValue", "randomInt", "randomDecimal", "pickRandom",
         "upper", "lower", "capitalize", "trim", "size", "length", "substring", "replace", "defaultIfEmpty", "default",
         "base64", "urlEncode", "regexExtract", "contains", "matches", "eq", "neq", "gt", "gte", "lt", "lte",
-        "and", "or", "not", "join", "math", "abbreviate", "stripTags", "join", "array", "formData", "split",
+        "and", "or", "not", "join", "math", "abbreviate", "stripTags", "array", "formData", "split",
     ]
 
     static func isHelper(_ name: String) -> Bool { names.contains(name) }
@@ -130,10 +130,7 @@ enum Helpers {
         case "array": return .list(a)
         case "split": return .list(text(0).components(separatedBy: text(1)).map(TemplateValue.string))
         case "formData":
-            let fields = StubRequest.decodePairs(Substring(text(0)))
-            var grouped: [(String, [String])] = []
-            for (k, v) in fields { if let i = grouped.firstIndex(where: { $0.0 == k }) { grouped[i].1.append(v) } else { grouped.append((k, [v])) } }
-            return .object(grouped.map { ($0.0, .values($0.1)) }, caseInsensitive: false)
+            return .object(groupedByName(StubRequest.decodePairs(Substring(text(0)))).map { ($0.0, .values($0.1)) }, caseInsensitive: false)
         case "math":
             guard let x = arg(0).number, let y = arg(2).number else { return .null }
             switch text(1) {

@@ -126,18 +126,7 @@ enum RequestModel {
         let segments = r.path.split(separator: "/", omittingEmptySubsequences: true).map { seg in
             String(seg).removingPercentEncoding ?? String(seg)
         }
-        var query: [(String, [String])] = []
-        for (k, v) in r.query {
-            if let i = query.firstIndex(where: { $0.0 == k }) { query[i].1.append(v) } else { query.append((k, [v])) }
-        }
-        var headers: [(String, [String])] = []
-        for (k, v) in r.headers {
-            if let i = headers.firstIndex(where: { $0.0.caseInsensitiveCompare(k) == .orderedSame }) { headers[i].1.append(v) } else { headers.append((k, [v])) }
-        }
-        var cookies: [(String, [String])] = []
-        for (k, v) in r.cookies {
-            if let i = cookies.firstIndex(where: { $0.0 == k }) { cookies[i].1.append(v) } else { cookies.append((k, [v])) }
-        }
+        let query = groupedByName(r.query), headers = groupedByName(r.headers, caseInsensitive: true), cookies = groupedByName(r.cookies)
         let host = r.host ?? "localhost"
         let base = baseURL ?? "\(r.scheme)://\(host)\(r.port.map { $0 == 80 ? "" : ":\($0)" } ?? "")"
         return .object([
