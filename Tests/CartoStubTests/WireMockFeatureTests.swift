@@ -112,6 +112,24 @@ final class WireMockFeatureTests: XCTestCase {
         XCTAssertEqual(rendered.body, "1 ")
     }
 
+    /// Found on wiremock/wiremock-docker's samples: a body using an extension's helper, in a mapping that does not
+    /// ask for templating, is served as written (as WireMock does), not refused; templating every response makes
+    /// it a 500 naming the helper (WireMock answers 500 too).
+    func testAnUntemplatedBodyWithAnUnknownHelperIsServedAsWritten() async throws {
+        let root = try TempRoot()
+        try root.mapping("u.json", #"{"request": {"urlPath": "/user"}, "response": {"body": "{{ random 'Name.first_name' }}"}}"#)
+        let plain = try await startServer(root: root.url)
+        XCTAssertEqual(plain.loadProblems.map(\.description), [])
+        let literal = try await TestHTTP.send("GET", "\(plain.baseURL)/user")
+        XCTAssertEqual(literal.status, 200)
+        XCTAssertEqual(literal.body, "{{ random 'Name.first_name' }}")
+        let global = try await startServer(root: root.url) { $0.globalTemplating = true }
+        let failed = try await TestHTTP.send("GET", "\(global.baseURL)/user")
+        XCTAssertEqual(failed.status, 500)
+        XCTAssertTrue(failed.body.contains("unknown helper 'random'"), failed.body)
+        XCTAssertEqual(global.store.requests.last?.responseStatus, 500)
+    }
+
     func testProxyToABackendThatIsDownAnswers500NamingIt() async throws {
         let root = try TempRoot()
         try root.mapping("p.json", #"{"request": {"urlPathPattern": "/api/.*"}, "response": {"proxyBaseUrl": "http://127.0.0.1:9"}}"#)

@@ -39,6 +39,8 @@ public struct ResponseDefinition: Sendable, Equatable {
     /// The body, headers and body file name compiled as templates (those that contain `{{`), used when the
     /// mapping is templated or the server templates every response.
     public var templates: ResponseTemplates?
+    /// Why the body or headers do not compile as a template, for a mapping that does not ask for templating.
+    public var templateProblem: String?
 
     public struct ResponseTemplates: Sendable, Equatable {
         public var body: Template?
@@ -142,7 +144,13 @@ public struct ResponseDefinition: Sendable, Equatable {
             templated = !list.isEmpty
         }
         transformerParameters = json["transformerParameters"].flatMap { $0.isNull ? nil : $0 }
-        templates = try Self.compileTemplates(body: body, headers: headers, path: path)
+        do {
+            templates = try Self.compileTemplates(body: body, headers: headers, path: path)
+        } catch let e as MappingError where !templated {
+            // Not a template unless the server templates every response (WireMock serves such a body as written,
+            // and answers 500 under --global-response-templating): kept, and the problem kept for that case.
+            templateProblem = e.description
+        }
         if json["chunkedDribbleDelay"] != nil {
             throw MappingError(path: r.sub("chunkedDribbleDelay"), message: "not supported by carto stub; use fixedDelayMilliseconds or delayDistribution")
         }

@@ -30,7 +30,7 @@ enum StubAnswer {
     /// The ready-made answer for a mapping whose body is in memory and which answers at once (no delay, no fault).
     static func prepare(_ m: StubMapping, globalTemplating: Bool) -> PreparedResponse? {
         guard m.response.fault == nil, !m.response.hasDelay, m.response.proxy == nil else { return nil }
-        if m.response.templates != nil && (m.response.templated || globalTemplating) { return nil }
+        if (m.response.templates != nil || m.response.templateProblem != nil) && (m.response.templated || globalTemplating) { return nil }
         if case .file = m.response.body { return nil }
         guard var response = try? build(m, request: nil, templating: false) else { return nil }  // cannot throw without templating
         if response.headers[.contentLength] == nil { response.headers[.contentLength] = String(response.body.readableBytes) }
@@ -102,6 +102,10 @@ enum StubAnswer {
         if let p = entry.prepared { return p.response }
         let mapping = entry.mapping
         let templating = mapping.response.templated || globalTemplating
+        if templating, let problem = mapping.response.templateProblem {
+            log?("mapping \(mapping.name ?? mapping.id): template error: \(problem)")
+            return text("carto stub: template error in mapping \(mapping.name ?? mapping.id)\(mapping.sourceFile.map { " (\($0))" } ?? ""): \(problem)\n", status: 500)
+        }
         do {
             return try build(mapping, request: templating ? RequestModel.value(request, baseURL: baseURL) : nil, templating: templating, fileBody: fileBody, log: log)
         } catch {
