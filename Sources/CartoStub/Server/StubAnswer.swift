@@ -70,6 +70,42 @@ enum StubAnswer {
         return !(m.response.templated || globalTemplating)
     }
 
+    /// The whole HTTP/1.1 answer to a decision the store made at once (`decideIfReady`), as bytes for the socket:
+    /// a ready-made answer, a body file from the cache framed here, or the 404 / 500 text. A missing body file's 500
+    /// is recorded in the journal.
+    static func wireBytes(for decision: StubStore.Decision, request: StubRequest, store: StubStore, files: BodyFileCache?,
+                          date: String, allocator: ByteBufferAllocator, log: (@Sendable (String) -> Void)?) -> ByteBuffer {
+        func framed(_ head: ByteBuffer, bodySize: Int, rest: (inout ByteBuffer) -> Void) -> ByteBuffer {
+            var head = head
+            var out = allocator.buffer(capacity: head.readableBytes + bodySize + 64)
+            out.writeBuffer(&head)
+            out.writeString(date)
+            rest(&out)
+            return out
+        }
+        if let entry = decision.entry {
+            if let prepared = entry.prepared {
+                var tail = prepared.encodedTail
+                return framed(prepared.encodedHead, bodySize: tail.readableBytes) { $0.writeBuffer(&tail) }
+            }
+            if let fileHead = entry.fileAnswerHead, case let .file(name) = entry.mapping.response.body, let bytes = files?.bytes(name) {
+                return framed(fileHead, bodySize: bytes.count) {
+                    $0.writeString("\r\nContent-Length: \(bytes.count)\r\n\r\n")
+                    $0.writeBytes(bytes)
+                }
+            }
+        }
+        let response = Self.response(for: decision, request: request, log: log, fileBody: { [files] in files?.bytes($0) })
+        if response.status.code == 500, decision.entry != nil { store.recordStatus(500, for: decision) }  // a missing body file
+        var headers = response.headers
+        headers[.contentLength] = nil
+        var body = response.body
+        return framed(encodedHead(status: response.status, headers: headers), bodySize: body.readableBytes) {
+            $0.writeString("\r\nContent-Length: \(body.readableBytes)\r\n\r\n")
+            $0.writeBuffer(&body)
+        }
+    }
+
     struct Response {
         var status: HTTPResponse.Status
         var headers: HTTPFields

@@ -28,7 +28,7 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     private let idleTimeout: TimeAmount?
     private var pending: HTTPRequest?
     private var outstanding = 0
-    private var lastActivity = NIODeadline.now()
+    private let activity: ConnectionActivity
     private var idleCheck: Scheduled<Void>?
     private var clientAddress: String?  // looked up once per connection (formatting it costs)
     private var clientAddressKnown = false
@@ -41,8 +41,9 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     ///   - enabled: false while recording (every request goes to the real API); the idle timeout still applies.
     ///   - rawWrites: write ready-made answers straight to the socket (false when a handler such as CORS must see them).
     init(store: StubStore, files: BodyFileCache?, idleTimeout: TimeAmount?, maxBodyBytes: Int, log: (@Sendable (String) -> Void)?,
-         enabled: Bool = true, rawWrites: Bool = true) {
+         enabled: Bool = true, rawWrites: Bool = true, activity: ConnectionActivity = ConnectionActivity()) {
         self.store = store
+        self.activity = activity
         self.rawWrites = rawWrites
         bufferLimit = min(Self.maxBufferedBody, maxBodyBytes)
         self.files = files
@@ -75,16 +76,16 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
             handler.idleCheck = nil
             if handler.outstanding > 0 || handler.pending != nil {
                 handler.scheduleIdleCheck(context, at: NIODeadline.now())  // a request is being answered
-            } else if NIODeadline.now() - handler.lastActivity >= idleTimeout {
+            } else if NIODeadline.now() - handler.activity.last >= idleTimeout {
                 context.close(promise: nil)
             } else {
-                handler.scheduleIdleCheck(context, at: handler.lastActivity)
+                handler.scheduleIdleCheck(context, at: handler.activity.last)
             }
         }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        lastActivity = NIODeadline.now()
+        activity.last = NIODeadline.now()
         switch unwrapInboundIn(data) {
         case let .head(head):
             if enabled, outstanding == 0, isCandidate(head) {
@@ -114,7 +115,7 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        lastActivity = NIODeadline.now()
+        activity.last = NIODeadline.now()
         if case .end = unwrapOutboundIn(data), outstanding > 0 { outstanding -= 1 }
         context.write(data, promise: promise)
     }
@@ -144,27 +145,7 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         return socketContextValue
     }
 
-    /// One answer as bytes in one buffer: `head` (ending in `Date: `), the date, then what `rest` writes (the end of
-    /// the headers and the body); closed afterwards if the client asked.
-    private func writeRaw(head: ByteBuffer, bodySize: Int, to socket: ChannelHandlerContext, request: StubRequest,
-                          context: ChannelHandlerContext, rest: (inout ByteBuffer) -> Void) {
-        var head = head
-        var out = context.channel.allocator.buffer(capacity: head.readableBytes + bodySize + 32)
-        out.writeBuffer(&head)
-        out.writeString(date())
-        rest(&out)
-        socket.writeAndFlush(NIOAny(IOData.byteBuffer(out)), promise: nil)
-        if request.headerValues("Connection").first?.lowercased() == "close" { context.close(promise: nil) }
-    }
-
-    /// The Date header, formatted at most once a second per connection: the shared formatter's lock is then
-    /// almost never contended between event loops.
-    private var dateCache: (second: Int, text: String) = (0, "")
-    private func date() -> String {
-        let second = Int(Date().timeIntervalSince1970)
-        if dateCache.second != second { dateCache = (second, HTTPDate.now()) }
-        return dateCache.text
-    }
+    private var dates = DateHeaderCache()
 
     private func peer(_ context: ChannelHandlerContext) -> String? {
         if !clientAddressKnown { clientAddress = context.channel.remoteAddress?.ipAddress; clientAddressKnown = true }
@@ -176,32 +157,45 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
                                   headers: StubRequest.headers(head), body: body.map { Array($0.readableBytesView) } ?? [],
                                   clientAddress: peer(context))
         guard let decision = store.decideIfReady(request, cache: &snapshot) else { return false }
-        if let socket = socketContext(context), let entry = decision.entry {
-            // Ready-made bytes straight to the socket, past the HTTPTypes codec and NIO's encoder (measured in the
-            // README): a prepared answer, or a body file from the cache framed here.
-            if let prepared = entry.prepared {
-                var tail = prepared.encodedTail
-                writeRaw(head: prepared.encodedHead, bodySize: tail.readableBytes, to: socket, request: request, context: context) { $0.writeBuffer(&tail) }
-                return true
-            }
-            if let fileHead = entry.fileAnswerHead, case let .file(name) = entry.mapping.response.body, let bytes = files?.bytes(name) {
-                writeRaw(head: fileHead, bodySize: bytes.count + 40, to: socket, request: request, context: context) {
-                    $0.writeString("\r\nContent-Length: \(bytes.count)\r\n\r\n")
-                    $0.writeBytes(bytes)
-                }
-                return true
-            }
+        if let socket = socketContext(context) {
+            // The answer as bytes straight to the socket, past the HTTPTypes codec and NIO's encoder (measured in the
+            // README).
+            let bytes = StubAnswer.wireBytes(for: decision, request: request, store: store, files: files, date: dates.now(),
+                                             allocator: context.channel.allocator, log: log)
+            socket.writeAndFlush(NIOAny(IOData.byteBuffer(bytes)), promise: nil)
+            if request.headerValues("Connection").first?.lowercased() == "close" { context.close(promise: nil) }
+            return true
         }
         let response = StubAnswer.response(for: decision, request: request, log: log, fileBody: { [files] in files?.bytes($0) })
         if response.status.code == 500, decision.entry != nil { store.recordStatus(500, for: decision) }  // a missing body file
         var fields = response.headers
-        fields[.date] = date()
+        fields[.date] = dates.now()
         if fields[.contentLength] == nil { fields[.contentLength] = String(response.body.readableBytes) }
         context.write(wrapOutboundOut(.head(HTTPResponse(status: response.status, headerFields: fields))), promise: nil)
         context.write(wrapOutboundOut(.body(response.body)), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         if head.headerFields[.connection]?.lowercased() == "close" { context.close(promise: nil) }
         return true
+    }
+}
+
+/// When a connection last saw traffic: its fast paths note it (on its event loop), `StubFastPath` closes the
+/// connection when it has been idle too long.
+final class ConnectionActivity: @unchecked Sendable {  // touched only on the connection's event loop
+    var last = NIODeadline.now()
+    init() {}
+}
+
+/// The Date header, formatted at most once a second per connection: the shared formatter's lock is then almost
+/// never contended between event loops.
+struct DateHeaderCache {
+    private var second = 0
+    private var text = ""
+
+    mutating func now() -> String {
+        let s = Int(Date().timeIntervalSince1970)
+        if s != second { second = s; text = HTTPDate.now() }
+        return text
     }
 }
 

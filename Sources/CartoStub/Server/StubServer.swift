@@ -2,6 +2,7 @@ import CartoCore
 import CartoHTTP
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -100,9 +101,22 @@ public final class StubServer: @unchecked Sendable {
             Application(
                 responder: responder,
                 // The fast path owns the idle timeout (see StubFastPath); Hummingbird's would not see its requests.
-                server: .http1(configuration: .init(additionalChannelHandlers: [FaultHandler()] + (cors ? [CORSHandler()] : [])
-                    + [StubFastPath(store: store, files: files, idleTimeout: idle, maxBodyBytes: maxBody, log: log, enabled: !recording,
-                                   rawWrites: !cors)])),
+                server: HTTPServerBuilder { httpResponder in
+                    StubChannel(
+                        responder: httpResponder,
+                        // Per connection: the wire path first (when answers may skip the pipeline), NIO's HTTP codec,
+                        // then the fault handler, CORS and the event-loop fast path (which owns the idle timeout: see
+                        // StubFastPath), then Hummingbird. The two fast paths share the connection's activity.
+                        first: { activity in
+                            recording || cors ? nil
+                                : StubWirePath(store: store, files: files, maxBody: min(StubFastPath.maxBufferedBody, maxBody), activity: activity, log: log)
+                        },
+                        afterCodec: { activity in
+                            [FaultHandler()] + (cors ? [CORSHandler()] : [])
+                                + [StubFastPath(store: store, files: files, idleTimeout: idle, maxBodyBytes: maxBody, log: log, enabled: !recording,
+                                                rawWrites: !cors, activity: activity)]
+                        })
+                },
                 configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "carto-stub",
                                      backlog: configuration.backlog, reuseAddress: true),
                 onServerRunning: onServerRunning,
@@ -130,4 +144,26 @@ public final class StubServer: @unchecked Sendable {
 
     /// Returns when the server has stopped (admin shutdown, `stop()`).
     public func waitUntilStopped() async { await lock.withLock { server }?.waitUntilStopped() }
+}
+
+/// A stub connection: Hummingbird's HTTP/1 channel with the stub's handlers, made per connection so that they can
+/// share its state (`ConnectionActivity`), and the wire path placed before NIO's HTTP decoder.
+struct StubChannel: ServerChildChannel {
+    typealias Value = HTTP1Channel.Value
+    let responder: HTTPChannelHandler.Responder
+    let first: @Sendable (ConnectionActivity) -> StubWirePath?
+    let afterCodec: @Sendable (ConnectionActivity) -> [any RemovableChannelHandler]
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        let activity = ConnectionActivity()
+        return channel.eventLoop.makeCompletedFuture {
+            if let wire = first(activity) { try channel.pipeline.syncOperations.addHandler(wire) }
+        }.flatMap { [afterCodec, responder] in
+            HTTP1Channel(responder: responder, configuration: .init(additionalChannelHandlers: afterCodec(activity))).setup(channel: channel, logger: logger)
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await HTTP1Channel(responder: responder).handle(value: value, logger: logger)
+    }
 }
