@@ -5,14 +5,16 @@ import NIOCore
 import NIOHTTPTypes
 import NIOHTTP1
 
-/// Answers stub requests on the event loop, before Hummingbird's per-request task: a request (its body, up to
-/// `maxBufferedBody`, gathered here) whose mapping answers at once — from memory or from a cached body file (no
-/// delay, fault, proxy or template) — or that no mapping answers (404) is matched, journaled and answered here.
+/// Answers stub requests on the event loop, before Hummingbird's per-request task, on connections the wire path
+/// (`StubWirePath`) handed over or does not serve (CORS): a request (its body, up to `maxBufferedBody`, gathered
+/// here) whose mapping answers at once — from memory or from a cached body file (no delay, fault, proxy or
+/// template) — or that no mapping answers (404) is matched, journaled and answered here.
 /// Everything else (admin API, events, large or chunked bodies, delays, faults, proxies, templates, recording)
 /// goes on to the Hummingbird responder, with the body gathered so far. While a forwarded request is being
 /// answered, later requests on the connection are forwarded too, so pipelined answers keep their order.
-/// It also owns the idle timeout (Hummingbird's would not see the requests answered here): a connection with
-/// no traffic and no request in progress for `idleTimeout` is closed — slow and stuck clients included.
+/// It also owns the idle timeout (Hummingbird's would not see the requests answered here or by the wire path, which
+/// notes its traffic in the shared `ConnectionActivity`): a connection with no traffic and no request in progress
+/// for `idleTimeout` is closed — slow and stuck clients included.
 final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
