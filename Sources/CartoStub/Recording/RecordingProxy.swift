@@ -24,11 +24,8 @@ public final class RecordingProxy: @unchecked Sendable {
         self.recorder = recorder
         self.timeout = timeout
         self.log = log
-        var config = HTTPClient.Configuration()
-        config.redirectConfiguration = .disallow  // record redirects as they are
-        config.decompression = .disabled
-        config.timeout = .init(connect: .seconds(10), read: TimeAmount.seconds(max(1, timeout.components.seconds)))
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: config)
+        // Redirects are recorded as they are.
+        client = UpstreamExchange.client(connect: .seconds(10), read: .seconds(max(1, timeout.components.seconds)))
     }
 
     public func shutdown() async { try? await client.shutdown() }
@@ -36,17 +33,13 @@ public final class RecordingProxy: @unchecked Sendable {
     func forward(_ request: StubRequest) async -> Response {
         var base = target.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
-        var outgoing = HTTPClientRequest(url: base + request.url)
-        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method)
-        let skip: Set = ["host", "connection", "content-length", "transfer-encoding", "accept-encoding", "keep-alive"]
-        for (name, value) in request.headers where !skip.contains(name.lowercased()) { outgoing.headers.add(name: name, value: value) }
-        if !request.body.isEmpty { outgoing.body = .bytes(ByteBuffer(bytes: request.body)) }
         let recorded: RecordedResponse
+        let answer: UpstreamExchange.Answer
         do {
-            let response = try await client.execute(outgoing, timeout: TimeAmount.seconds(max(1, timeout.components.seconds)))
-            let body = try await response.body.collect(upTo: 64 << 20)
-            recorded = RecordedResponse(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
-                                        body: Array(body.readableBytesView))
+            // Without Accept-Encoding, so that bodies are recorded readable.
+            answer = try await UpstreamExchange.send(request, to: base + request.url, dropping: ["accept-encoding"], with: client,
+                                                     timeout: .seconds(max(1, timeout.components.seconds)), maxBody: 64 << 20)
+            recorded = RecordedResponse(status: answer.status, headers: answer.headers, body: Array(answer.body.readableBytesView))
         } catch {
             let timedOut = "\(error)".lowercased().contains("timeout") || "\(error)".contains("deadlineExceeded")
             let message = timedOut
@@ -64,10 +57,6 @@ public final class RecordingProxy: @unchecked Sendable {
         } catch {
             log?("carto stub record: \(error)")
         }
-        var headers = HTTPFields()
-        for (name, value) in recorded.headers where !["connection", "transfer-encoding", "content-length", "keep-alive"].contains(name.lowercased()) {
-            if let n = HTTPField.Name(name) { headers.append(HTTPField(name: n, value: value)) }
-        }
-        return Response(status: .init(code: recorded.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: recorded.body)))
+        return Response(status: .init(code: recorded.status), headers: answer.fields, body: ResponseBody(byteBuffer: answer.body))
     }
 }
