@@ -103,6 +103,12 @@ struct ConformanceCorpus {
             probe("equalToJson", "POST", "/json/\(i)", body: #"{"id": \#(i), "tags": ["b", "a"], "owner": {"name": "ada"}}"#)
             probe("equalToJson", "POST", "/json/\(i)", body: #"{"id": \#(i), "tags": ["a", "b"], "owner": {"name": "ada"}, "extra": 1}"#)
             probe("equalToJson", "POST", "/json/\(i)", body: "not json")
+            // Bytes, given in base64.
+            let bytes = Data("frame \(i)\n\u{1}\u{2}".utf8).base64EncodedString()
+            add("binaryEqualTo", i, #"{"request": {"method": "POST", "urlPath": "/binary/\#(i)", "bodyPatterns": [{"binaryEqualTo": "\#(bytes)"}]}, "response": {"status": 200, "body": "binary \#(i)"}}"#)
+            probe("binaryEqualTo", "POST", "/binary/\(i)", body: "frame \(i)\n\u{1}\u{2}")
+            probe("binaryEqualTo", "POST", "/binary/\(i)", body: "frame \(i)\n\u{1}")
+            probe("binaryEqualTo", "POST", "/binary/\(i)", body: "")
             add("equalToJsonLoose", i, #"{"request": {"method": "POST", "urlPath": "/jsonloose/\#(i)", "bodyPatterns": [{"equalToJson": "{\"id\": \#(i), \"tags\": [\"a\", \"b\"]}", "ignoreArrayOrder": true, "ignoreExtraElements": true}]}, "response": {"status": 200, "body": "loose \#(i)"}}"#)
             probe("equalToJsonLoose", "POST", "/jsonloose/\(i)", body: #"{"id": \#(i), "tags": ["b", "a"], "more": true}"#)
             probe("equalToJsonLoose", "POST", "/jsonloose/\(i)", body: #"{"id": \#(i + 1), "tags": ["a", "b"]}"#)

@@ -38,6 +38,27 @@ final class WireMockFeatureTests: XCTestCase {
         XCTAssertFalse(p.matches(form("name=Ada+Lovelace&tag=a%26b&tag=c", type: "text/plain")), "only form bodies have form fields")
     }
 
+    /// `binaryEqualTo`: the body's exact bytes (any bytes, not only text), on the body and on a multipart part.
+    func testBinaryEqualToComparesTheBytes() throws {
+        let expected: [UInt8] = [0x08, 0x96, 0x01, 0xFF, 0x00, 0x7A]
+        let p = try pattern(#"{"bodyPatterns": [{"binaryEqualTo": "\#(Data(expected).base64EncodedString())"}]}"#)
+        func post(_ body: [UInt8]) -> StubRequest { StubRequest(method: "POST", url: "/b", body: body) }
+        XCTAssertTrue(p.matches(post(expected)))
+        XCTAssertFalse(p.matches(post(Array(expected.dropLast()))))
+        XCTAssertFalse(p.matches(post(expected + [0])))
+        XCTAssertFalse(p.matches(post([])))
+        let part = try pattern(#"{"multipartPatterns": [{"bodyPatterns": [{"binaryEqualTo": "AAEC"}]}]}"#)
+        func upload(_ bytes: [UInt8]) -> StubRequest {
+            let body = Array("--B\r\nContent-Disposition: form-data; name=\"f\"\r\n\r\n".utf8) + bytes + Array("\r\n--B--\r\n".utf8)
+            return StubRequest(method: "POST", url: "/u", headers: [("Content-Type", "multipart/form-data; boundary=B")], body: body)
+        }
+        XCTAssertTrue(part.matches(upload([0, 1, 2])))
+        XCTAssertFalse(part.matches(upload([0, 1, 3])))
+        XCTAssertThrowsError(try StubMapping.parseFile(Array(#"{"request": {"bodyPatterns": [{"binaryEqualTo": "not base64!"}]}, "response": {}}"#.utf8), file: "mappings/x.json")) {
+            XCTAssertEqual("\($0)", "mappings/x.json: request.bodyPatterns[0].binaryEqualTo: needs the expected bytes in base64")
+        }
+    }
+
     func testMultipartAllNeedsEveryPart() throws {
         let p = try pattern(#"{"multipartPatterns": [{"matchingType": "ALL", "headers": {"Content-Type": {"equalTo": "text/plain"}}}]}"#)
         func upload(_ types: [String]) -> StubRequest {

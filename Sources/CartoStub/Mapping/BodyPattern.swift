@@ -3,11 +3,12 @@ import Foundation
 
 /// One entry of a request's `bodyPatterns`: a string pattern on the body text, `equalToJson` (with
 /// `ignoreArrayOrder` / `ignoreExtraElements`), or `matchesJsonPath` (an expression that must select something,
-/// optionally with a pattern its selection must satisfy).
+/// optionally with a pattern its selection must satisfy), or `binaryEqualTo` (the body's bytes, given in base64).
 public enum BodyPattern: Sendable, Equatable, CustomStringConvertible {
     case text(StringPattern)
     case equalToJson(JSONValue, ignoreArrayOrder: Bool, ignoreExtraElements: Bool)
     case matchesJsonPath(JSONPath, StringPattern?)
+    case binaryEqualTo([UInt8])
 
     public init(json: JSONValue, path: String) throws {
         let r = try FieldReader(json, path: path)
@@ -20,6 +21,11 @@ public enum BodyPattern: Sendable, Equatable, CustomStringConvertible {
             }
             self = .equalToJson(value, ignoreArrayOrder: try r.bool("ignoreArrayOrder") ?? false,
                                 ignoreExtraElements: try r.bool("ignoreExtraElements") ?? false)
+        } else if let b = json["binaryEqualTo"] {
+            guard let text = b.stringValue, let bytes = Data(base64Encoded: text) else {
+                throw MappingError(path: r.sub("binaryEqualTo"), message: "needs the expected bytes in base64")
+            }
+            self = .binaryEqualTo(Array(bytes))
         } else if let jp = json["matchesJsonPath"] {
             let sub = r.sub("matchesJsonPath")
             do {
@@ -42,14 +48,20 @@ public enum BodyPattern: Sendable, Equatable, CustomStringConvertible {
     }
 
     public func matches(_ body: String?) -> Bool {
-        matches(text: body, json: { body.flatMap { try? JSONValue.parse($0) } })
+        matches(text: body, json: { body.flatMap { try? JSONValue.parse($0) } }, bytes: { Array((body ?? "").utf8) })
     }
 
     /// Against a request being matched: its body text and JSON are worked out once, whatever the number of patterns.
-    func matches(_ input: MatchInput) -> Bool { matches(text: input.bodyText, json: { input.bodyJSON }) }
+    func matches(_ input: MatchInput) -> Bool { matches(text: input.bodyText, json: { input.bodyJSON }, bytes: { input.request.body }) }
 
-    private func matches(text body: String?, json: () -> JSONValue?) -> Bool {
+    /// Against one part of a multipart body.
+    func matches(_ part: MultipartPart) -> Bool {
+        matches(text: part.bodyText, json: { part.bodyText.flatMap { try? JSONValue.parse($0) } }, bytes: { part.body })
+    }
+
+    private func matches(text body: String?, json: () -> JSONValue?, bytes: () -> [UInt8]) -> Bool {
         switch self {
+        case let .binaryEqualTo(expected): return bytes() == expected
         case let .text(p): return p.matches(body ?? "")
         case let .equalToJson(expected, order, extra):
             guard let actual = json() else { return false }
@@ -114,6 +126,7 @@ public enum BodyPattern: Sendable, Equatable, CustomStringConvertible {
         case let .matchesJsonPath(p, pattern):
             guard let pattern, case let .object(pf) = pattern.json else { return .object([("matchesJsonPath", .string(p.expression))]) }
             return .object([("matchesJsonPath", .object([("expression", .string(p.expression))] + pf))])
+        case let .binaryEqualTo(bytes): return .object([("binaryEqualTo", .string(Data(bytes).base64EncodedString()))])
         }
     }
 
@@ -123,6 +136,7 @@ public enum BodyPattern: Sendable, Equatable, CustomStringConvertible {
         case let .equalToJson(v, o, x):
             return "body equal to JSON \(v)" + (o ? " (any array order)" : "") + (x ? " (extra elements allowed)" : "")
         case let .matchesJsonPath(p, pat): return "body JSONPath \(p)" + (pat.map { " \($0)" } ?? " present")
+        case let .binaryEqualTo(bytes): return "body equal to \(bytes.count) bytes (base64 \(Data(bytes).base64EncodedString().prefix(24)))"
         }
     }
 }

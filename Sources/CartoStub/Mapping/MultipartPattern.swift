@@ -24,7 +24,7 @@ public struct MultipartPattern: Sendable, Equatable, CustomStringConvertible {
     public static func == (a: MultipartPattern, b: MultipartPattern) -> Bool { a.json == b.json }
 
     func matches(_ part: MultipartPart) -> Bool {
-        headers.allSatisfy { name, p in p.matches(part.headerValues(name)) } && bodyPatterns.allSatisfy { $0.matches(part.bodyText) }
+        headers.allSatisfy { name, p in p.matches(part.headerValues(name)) } && bodyPatterns.allSatisfy { $0.matches(part) }
     }
 
     func matches(_ parts: [MultipartPart]?) -> Bool {
