@@ -13,7 +13,7 @@ import NIOHTTP1
 /// goes on to the Hummingbird responder, with the body gathered so far. While a forwarded request is being
 /// answered, later requests on the connection are forwarded too, so pipelined answers keep their order.
 /// It also owns the idle timeout (Hummingbird's would not see the requests answered here or by the wire path, which
-/// notes its traffic in the shared `ConnectionActivity`): a connection with no traffic and no request in progress
+/// notes its traffic in the shared `ConnectionState`): a connection with no traffic and no request in progress
 /// for `idleTimeout` is closed — slow and stuck clients included.
 final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
@@ -30,10 +30,8 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     private let idleTimeout: TimeAmount?
     private var pending: HTTPRequest?
     private var outstanding = 0
-    private let activity: ConnectionActivity
+    private let connection: ConnectionState
     private var idleCheck: Scheduled<Void>?
-    private var clientAddress: String?  // looked up once per connection (formatting it costs)
-    private var clientAddressKnown = false
 
     private let enabled: Bool
 
@@ -43,9 +41,9 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     ///   - enabled: false while recording (every request goes to the real API); the idle timeout still applies.
     ///   - rawWrites: write ready-made answers straight to the socket (false when a handler such as CORS must see them).
     init(store: StubStore, files: BodyFileCache?, idleTimeout: TimeAmount?, maxBodyBytes: Int, log: (@Sendable (String) -> Void)?,
-         enabled: Bool = true, rawWrites: Bool = true, activity: ConnectionActivity = ConnectionActivity()) {
+         enabled: Bool = true, rawWrites: Bool = true, connection: ConnectionState = ConnectionState()) {
         self.store = store
-        self.activity = activity
+        self.connection = connection
         self.rawWrites = rawWrites
         bufferLimit = min(Self.maxBufferedBody, maxBodyBytes)
         self.files = files
@@ -78,16 +76,16 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
             handler.idleCheck = nil
             if handler.outstanding > 0 || handler.pending != nil {
                 handler.scheduleIdleCheck(context, at: NIODeadline.now())  // a request is being answered
-            } else if NIODeadline.now() - handler.activity.last >= idleTimeout {
+            } else if NIODeadline.now() - handler.connection.lastActivity >= idleTimeout {
                 context.close(promise: nil)
             } else {
-                handler.scheduleIdleCheck(context, at: handler.activity.last)
+                handler.scheduleIdleCheck(context, at: handler.connection.lastActivity)
             }
         }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        activity.last = NIODeadline.now()
+        connection.lastActivity = NIODeadline.now()
         switch unwrapInboundIn(data) {
         case let .head(head):
             if enabled, outstanding == 0, isCandidate(head) {
@@ -117,7 +115,7 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        activity.last = NIODeadline.now()
+        connection.lastActivity = NIODeadline.now()
         if case .end = unwrapOutboundIn(data), outstanding > 0 { outstanding -= 1 }
         context.write(data, promise: promise)
     }
@@ -135,7 +133,6 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     /// handler must see the answer: then the parts go through the pipeline).
     private var socketContextLookedUp = false
     private var socketContextValue: ChannelHandlerContext?
-    private var snapshot: StubStore.Snapshot?  // the store's mappings, kept while they do not change
     let rawWrites: Bool
 
     private func socketContext(_ context: ChannelHandlerContext) -> ChannelHandlerContext? {
@@ -147,22 +144,15 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         return socketContextValue
     }
 
-    private var dates = DateHeaderCache()
-
-    private func peer(_ context: ChannelHandlerContext) -> String? {
-        if !clientAddressKnown { clientAddress = context.channel.remoteAddress?.ipAddress; clientAddressKnown = true }
-        return clientAddress
-    }
-
     private func answer(_ head: HTTPRequest, body: ByteBuffer?, context: ChannelHandlerContext) -> Bool {
         let request = StubRequest(method: head.method.rawValue, url: head.path ?? "/",
                                   headers: StubRequest.headers(head), body: body.map { Array($0.readableBytesView) } ?? [],
-                                  clientAddress: peer(context))
-        guard let decision = store.decideIfReady(request, cache: &snapshot) else { return false }
+                                  clientAddress: connection.clientAddress(context.channel))
+        guard let decision = store.decideIfReady(request, cache: &connection.snapshot) else { return false }
         if let socket = socketContext(context) {
             // The answer as bytes straight to the socket, past the HTTPTypes codec and NIO's encoder (measured in the
             // README).
-            let bytes = StubAnswer.wireBytes(for: decision, request: request, store: store, files: files, date: dates.now(),
+            let bytes = StubAnswer.wireBytes(for: decision, request: request, store: store, files: files, date: connection.dates.now(),
                                              allocator: context.channel.allocator, log: log)
             socket.writeAndFlush(NIOAny(IOData.byteBuffer(bytes)), promise: nil)
             if request.headerValues("Connection").first?.lowercased() == "close" { context.close(promise: nil) }
@@ -171,7 +161,7 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
         let response = StubAnswer.response(for: decision, request: request, log: log, fileBody: { [files] in files?.bytes($0) })
         if response.status.code == 500, decision.entry != nil { store.recordStatus(500, for: decision) }  // a missing body file
         var fields = response.headers
-        fields[.date] = dates.now()
+        fields[.date] = connection.dates.now()
         if fields[.contentLength] == nil { fields[.contentLength] = String(response.body.readableBytes) }
         context.write(wrapOutboundOut(.head(HTTPResponse(status: response.status, headerFields: fields))), promise: nil)
         context.write(wrapOutboundOut(.body(response.body)), promise: nil)
@@ -181,11 +171,21 @@ final class StubFastPath: ChannelDuplexHandler, RemovableChannelHandler {
     }
 }
 
-/// When a connection last saw traffic: its fast paths note it (on its event loop), `StubFastPath` closes the
-/// connection when it has been idle too long.
-final class ConnectionActivity: @unchecked Sendable {  // touched only on the connection's event loop
-    var last = NIODeadline.now()
+/// What a connection's two fast paths share, on its event loop: when it last saw traffic (`StubFastPath` closes it
+/// when idle too long), the client's address (looked up once: formatting it costs), the Date header and the
+/// store's snapshot (kept while the mappings do not change).
+final class ConnectionState: @unchecked Sendable {  // touched only on the connection's event loop
+    var lastActivity = NIODeadline.now()
+    var dates = DateHeaderCache()
+    var snapshot: StubStore.Snapshot?
+    private var address: String??
+
     init() {}
+
+    func clientAddress(_ channel: any Channel) -> String? {
+        if address == nil { address = .some(channel.remoteAddress?.ipAddress) }
+        return address!
+    }
 }
 
 /// The Date header, formatted at most once a second per connection: the shared formatter's lock is then almost

@@ -106,15 +106,15 @@ public final class StubServer: @unchecked Sendable {
                         responder: httpResponder,
                         // Per connection: the wire path first (when answers may skip the pipeline), NIO's HTTP codec,
                         // then the fault handler, CORS and the event-loop fast path (which owns the idle timeout: see
-                        // StubFastPath), then Hummingbird. The two fast paths share the connection's activity.
-                        first: { activity in
+                        // StubFastPath), then Hummingbird. The two fast paths share the connection's state.
+                        first: { connection in
                             recording || cors ? nil
-                                : StubWirePath(store: store, files: files, maxBody: min(StubFastPath.maxBufferedBody, maxBody), activity: activity, log: log)
+                                : StubWirePath(store: store, files: files, maxBody: min(StubFastPath.maxBufferedBody, maxBody), connection: connection, log: log)
                         },
-                        afterCodec: { activity in
+                        afterCodec: { connection in
                             [FaultHandler()] + (cors ? [CORSHandler()] : [])
                                 + [StubFastPath(store: store, files: files, idleTimeout: idle, maxBodyBytes: maxBody, log: log, enabled: !recording,
-                                                rawWrites: !cors, activity: activity)]
+                                                rawWrites: !cors, connection: connection)]
                         })
                 },
                 configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "carto-stub",
@@ -147,19 +147,19 @@ public final class StubServer: @unchecked Sendable {
 }
 
 /// A stub connection: Hummingbird's HTTP/1 channel with the stub's handlers, made per connection so that they can
-/// share its state (`ConnectionActivity`), and the wire path placed before NIO's HTTP decoder.
+/// share its state (`ConnectionState`), and the wire path placed before NIO's HTTP decoder.
 struct StubChannel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
     let responder: HTTPChannelHandler.Responder
-    let first: @Sendable (ConnectionActivity) -> StubWirePath?
-    let afterCodec: @Sendable (ConnectionActivity) -> [any RemovableChannelHandler]
+    let first: @Sendable (ConnectionState) -> StubWirePath?
+    let afterCodec: @Sendable (ConnectionState) -> [any RemovableChannelHandler]
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        let activity = ConnectionActivity()
+        let connection = ConnectionState()
         return channel.eventLoop.makeCompletedFuture {
-            if let wire = first(activity) { try channel.pipeline.syncOperations.addHandler(wire) }
+            if let wire = first(connection) { try channel.pipeline.syncOperations.addHandler(wire) }
         }.flatMap { [afterCodec, responder] in
-            HTTP1Channel(responder: responder, configuration: .init(additionalChannelHandlers: afterCodec(activity))).setup(channel: channel, logger: logger)
+            HTTP1Channel(responder: responder, configuration: .init(additionalChannelHandlers: afterCodec(connection))).setup(channel: channel, logger: logger)
         }
     }
 

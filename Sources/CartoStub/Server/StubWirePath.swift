@@ -17,27 +17,24 @@ final class StubWirePath: ChannelInboundHandler, RemovableChannelHandler {
     private let files: BodyFileCache?
     private let maxBody: Int
     private let log: (@Sendable (String) -> Void)?
-    private let activity: ConnectionActivity
+    private let connection: ConnectionState
     /// Received bytes of a request not complete yet.
     private var buffered: ByteBuffer?
     private var passThrough = false
     private var unflushed = false
-    private var snapshot: StubStore.Snapshot?
-    private var dates = DateHeaderCache()
-    private var clientAddress: String??
 
     /// - Parameter maxBody: bodies up to this size are gathered here; larger ones go to the pipeline.
-    init(store: StubStore, files: BodyFileCache?, maxBody: Int, activity: ConnectionActivity, log: (@Sendable (String) -> Void)?) {
+    init(store: StubStore, files: BodyFileCache?, maxBody: Int, connection: ConnectionState, log: (@Sendable (String) -> Void)?) {
         self.store = store
         self.files = files
         self.maxBody = maxBody
-        self.activity = activity
+        self.connection = connection
         self.log = log
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if passThrough { context.fireChannelRead(data); return }
-        activity.last = NIODeadline.now()
+        connection.lastActivity = NIODeadline.now()
         var bytes = unwrapInboundIn(data)
         if var earlier = buffered {
             buffered = nil
@@ -59,13 +56,13 @@ final class StubWirePath: ChannelInboundHandler, RemovableChannelHandler {
                 guard bytes.readableBytes >= total else { buffered = bytes; return }
                 let body = head.contentLength == 0 ? [] : bytes.getBytes(at: bytes.readerIndex + head.headLength, length: head.contentLength) ?? []
                 let request = StubRequest(method: head.method, url: head.target, headers: head.headers, body: body,
-                                          clientAddress: peer(context))
-                guard let decision = store.decideIfReady(request, cache: &snapshot) else {
+                                          clientAddress: connection.clientAddress(context.channel))
+                guard let decision = store.decideIfReady(request, cache: &connection.snapshot) else {
                     passOn(bytes, context: context)  // nothing was recorded: the pipeline answers it
                     return
                 }
                 bytes.moveReaderIndex(forwardBy: total)
-                let answer = StubAnswer.wireBytes(for: decision, request: request, store: store, files: files, date: dates.now(),
+                let answer = StubAnswer.wireBytes(for: decision, request: request, store: store, files: files, date: connection.dates.now(),
                                                   allocator: context.channel.allocator, log: log)
                 context.write(NIOAny(answer), promise: nil)
                 unflushed = true
@@ -116,10 +113,5 @@ final class StubWirePath: ChannelInboundHandler, RemovableChannelHandler {
         buffered = nil
         passOn(bytes, context: context)
         context.fireChannelReadComplete()
-    }
-
-    private func peer(_ context: ChannelHandlerContext) -> String? {
-        if clientAddress == nil { clientAddress = .some(context.channel.remoteAddress?.ipAddress) }
-        return clientAddress!
     }
 }
