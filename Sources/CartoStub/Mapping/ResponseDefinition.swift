@@ -184,7 +184,7 @@ public struct ResponseDefinition: Sendable, Equatable {
         var f: [(String, JSONValue)] = [("status", .number(status))]
         if let statusMessage { f.append(("statusMessage", .string(statusMessage))) }
         if !headers.isEmpty {
-            f.append(("headers", .object(groupedByName(headers).map { ($0.0, $0.1.count == 1 ? .string($0.1[0]) : .array($0.1.map(JSONValue.string))) })))
+            f.append(("headers", .object(groupedJSON(headers))))
         }
         switch body {
         case .none: break

@@ -9,13 +9,7 @@ final class MatchInput {
 
     init(_ request: StubRequest) { self.request = request }
 
-    private var _query: [(String, String)]?
-    var query: [(String, String)] {
-        if let q = _query { return q }
-        let q = request.query
-        _query = q
-        return q
-    }
+    lazy var query: [(String, String)] = request.query
 
     func queryValues(_ name: String) -> [String] { query.filter { $0.0 == name }.map(\.1) }
 

@@ -1,3 +1,4 @@
+import CartoCore
 import Foundation
 import HTTPTypes
 
@@ -112,4 +113,9 @@ func groupedByName(_ pairs: [(String, String)], caseInsensitive: Bool = false) -
         if let i { out[i].1.append(v) } else { out.append((k, [v])) }
     }
     return out
+}
+
+/// Pairs grouped by name as WireMock writes them in JSON: one value as a string, several as a list.
+func groupedJSON(_ pairs: [(String, String)], caseInsensitive: Bool = false) -> [(String, JSONValue)] {
+    groupedByName(pairs, caseInsensitive: caseInsensitive).map { ($0.0, $0.1.count == 1 ? .string($0.1[0]) : .array($0.1.map(JSONValue.string))) }
 }

@@ -39,9 +39,9 @@ public struct LoggedRequest: Sendable {
             ("url", .string(request.url)),
             ("absoluteUrl", .string(request.url)),
             ("method", .string(request.method)),
-            ("headers", .object(Self.grouped(request.headers))),
+            ("headers", .object(groupedJSON(request.headers, caseInsensitive: true))),
             ("cookies", .object(request.cookies.map { ($0.0, .string($0.1)) })),
-            ("queryParams", .object(Self.grouped(request.query).map { k, v in (k, .object([("key", .string(k)), ("values", .array(v.arrayValue ?? [v]))])) })),
+            ("queryParams", .object(groupedJSON(request.query, caseInsensitive: true).map { k, v in (k, .object([("key", .string(k)), ("values", .array(v.arrayValue ?? [v]))])) })),
             ("body", .string(request.bodyText ?? "")),
             ("bodyAsBase64", .string(Data(request.body).base64EncodedString())),
             ("loggedDate", .number(Int(loggedDate.timeIntervalSince1970 * 1000))),
@@ -52,10 +52,6 @@ public struct LoggedRequest: Sendable {
         if let m = matchedMappingID { f.append(("stubMappingId", .string(m))) }
         if let s = responseStatus { f.append(("responseDefinition", .object([("status", .number(s))]))) }
         return .object(f)
-    }
-
-    static func grouped(_ pairs: [(String, String)]) -> [(String, JSONValue)] {
-        groupedByName(pairs, caseInsensitive: true).map { ($0.0, $0.1.count == 1 ? .string($0.1[0]) : .array($0.1.map(JSONValue.string))) }
     }
 }
 

@@ -14,8 +14,6 @@ public final class StubStore: @unchecked Sendable {
         public var mapping: StubMapping? { entry?.mapping }
         let journalNumber: UInt64
         var journalSlot: Int
-        /// The ready-made answer of an in-memory mapping (built once per mapping change, not per request).
-        var prepared: PreparedResponse? { entry?.prepared }
         /// For an unmatched request: the nearest mapping and why it missed.
         public var nearMiss: (mapping: StubMapping, misses: [String])?
     }
@@ -65,7 +63,7 @@ public final class StubStore: @unchecked Sendable {
         }
     }
 
-    /// The current snapshot, reusing `cached` while no mapping changed (a relaxed atomic load, no lock).
+    /// The current snapshot, reusing `cached` while no mapping changed (an atomic load, no lock).
     func snapshot(reusing cached: Snapshot?) -> Snapshot {
         if let cached, cached.generation == generation.load(ordering: .acquiring) { return cached }
         return lock.withLock { snapshot }
@@ -171,7 +169,7 @@ public final class StubStore: @unchecked Sendable {
     /// Finds the mapping for a request, advances its scenario and logs the request — one step under the lock,
     /// so concurrent requests in a scenario see its states in order.
     public func decide(_ request: StubRequest, date: Date = Date()) -> Decision {
-        decide(request, date: date, onlyReady: false)!
+        decide(request, input: MatchInput(request), date: date, onlyReady: false)!
     }
 
     /// Like `decide`, but only for a request that is answered at once: unmatched, or by a mapping with a
@@ -193,12 +191,12 @@ public final class StubStore: @unchecked Sendable {
             let slot = lock.withLock { journal.append(logged) }
             return Decision(entry: chosen, journalNumber: number, journalSlot: slot, nearMiss: nil)
         }
-        return decide(request, date: date, onlyReady: true)
+        // Unmatched, or a scenario takes part: under the lock, with what the input already worked out.
+        return decide(request, input: input, date: date, onlyReady: true)
     }
 
-    private func decide(_ request: StubRequest, date: Date, onlyReady: Bool) -> Decision? {
+    private func decide(_ request: StubRequest, input: MatchInput, date: Date, onlyReady: Bool) -> Decision? {
         let number = journalIDs.next()
-        let input = MatchInput(request)
         return lock.withLock {
             var chosen: ActiveMapping?
             for rank in snapshot.index.candidates(path: request.path, url: request.url) {
