@@ -111,16 +111,59 @@ final class CrawlCLITests: XCTestCase, CLIHarness {
         let dir = try tempDir() + "/out"
         let (process, _) = try launch(["crawl", webApp, "-o", dir, "-q"])
         try waitForStates(4, in: dir)
-        let tree = descendants(of: process.processIdentifier)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        tree.forEach { kill($0, SIGKILL) }   // SIGKILL leaves carto no chance to stop chromedriver and Chromium: tidy up
 
         let resumed = try carto(["crawl", "--resume", dir, "-q"])
         XCTAssertEqual(resumed.status, 1, resumed.stderr)
         let stats = try XCTUnwrap(try model(dir)["stats"] as? [String: Any])
         XCTAssertEqual(stats["uniqueStates"] as? Int, 11, "the resumed crawl ends with the full model: \(stats)")
         XCTAssertEqual(stats["stopReason"] as? String, "explored")
+    }
+
+    /// Whether `pid` is a live process (a zombie has exited: on machines whose init does not reap orphans, killed
+    /// processes stay as zombies).
+    func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+    }
+
+    /// Nothing carto starts outlives it: after SIGKILL (a CI time-out, the OOM killer) — which leaves carto no chance to
+    /// clean up — and after SIGTERM, every chromedriver and Chromium process of `carto crawl --browsers 2` and of
+    /// `carto record` is gone within 5 s.
+    func testNothingItStartedOutlivesItEvenAfterKillNine() throws {
+        try requireChromeDriver()
+        let cases: [(String, Int32, [String])] = [
+            ("crawl, SIGKILL", SIGKILL, ["crawl", webApp, "-q", "--browsers", "2"]),
+            ("crawl, SIGTERM", SIGTERM, ["crawl", webApp, "-q", "--browsers", "2", "--wait", "fixed:300"]),
+            ("record, SIGKILL", SIGKILL, ["record", "file://" + webApp + "/about.html", "--headless", "--duration", "60", "--quiet"]),
+        ]
+        for (name, signal, arguments) in cases {
+            let dir = try tempDir() + "/out"
+            let (process, _) = try launch(arguments + ["--output", dir])
+            // Both browsers up (crawl: states found; record: a Chromium below chromedriver).
+            let deadline = Date().addingTimeInterval(60)
+            var tree: [Int32] = []
+            while Date() < deadline {
+                tree = descendants(of: process.processIdentifier)
+                let browsers = tree.filter { ((try? String(contentsOfFile: "/proc/\($0)/comm", encoding: .utf8)) ?? "").hasPrefix("chrom") }
+                if browsers.count >= (arguments[0] == "crawl" ? 6 : 3) { break }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            if arguments[0] == "crawl" { try waitForStates(2, in: dir) }
+            tree = descendants(of: process.processIdentifier)
+            XCTAssertGreaterThanOrEqual(children(of: process.processIdentifier).count, 1, "\(name): a chromedriver was started")
+            kill(process.processIdentifier, signal)
+            let killed = Date()
+            process.waitUntilExit()
+            var alive = tree.filter(isAlive)
+            while !alive.isEmpty && Date().timeIntervalSince(killed) < 5 {
+                Thread.sleep(forTimeInterval: 0.05)
+                alive = tree.filter(isAlive)
+            }
+            XCTAssertEqual(alive, [], "\(name): \(alive.count) of \(tree.count) processes carto started still run 5 s later")
+            alive.forEach { kill($0, SIGKILL) }
+        }
     }
 
     func testCtrlCWritesOutputsAndStopsChromeDriver() throws {

@@ -5,7 +5,7 @@ import Foundation
 public final class ChromeDriverService: @unchecked Sendable {
     public let port: Int
     public let url: URL
-    private let process: Process
+    private let process: ChildProcess
 
     /// Known executable locations (Debian's `chromium-driver`, then PATH).
     public static func locateChromeDriver() -> String? {
@@ -24,19 +24,10 @@ public final class ChromeDriverService: @unchecked Sendable {
             throw CartoError("chromedriver not found; install Debian's chromium and chromium-driver packages, or pass --webdriver URL")
         }
         let port = try freeLoopbackPort()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--port=\(port)", "--allowed-ips=127.0.0.1"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        // A child inherits its parent thread's blocked signals. Dispatch worker threads (where async code runs)
-        // block them all, and a chromedriver started there would ignore the SIGTERM that stops it.
-        var all = sigset_t(), previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_UNBLOCK, &all, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        do { try process.run() } catch {
-            throw CartoError("\(path): could not start chromedriver (\(error.localizedDescription))")
+        // In a process group of its own that its Chromium joins, watched by the reaper: nothing it starts outlives carto.
+        let process: ChildProcess
+        do { process = try ChildProcess(executable: path, arguments: ["--port=\(port)", "--allowed-ips=127.0.0.1"]) } catch {
+            throw CartoError("\(path): could not start chromedriver (\((error as? CartoError)?.message ?? "\(error)"))")
         }
         let service = ChromeDriverService(port: port, process: process)
         let client = WebDriverClient(baseURL: service.url, requestTimeout: 2)
@@ -50,7 +41,7 @@ public final class ChromeDriverService: @unchecked Sendable {
         throw CartoError("\(path): chromedriver did not become ready on 127.0.0.1:\(port) within \(Int(readyTimeout)) s")
     }
 
-    private init(port: Int, process: Process) {
+    private init(port: Int, process: ChildProcess) {
         self.port = port
         self.process = process
         self.url = URL(string: "http://127.0.0.1:\(port)")!
@@ -58,15 +49,8 @@ public final class ChromeDriverService: @unchecked Sendable {
 
     public var isRunning: Bool { process.isRunning }
 
-    /// Stops chromedriver (and with it the browsers it started).
-    public func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        let deadline = Date().addingTimeInterval(2)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }  // SIGTERM blocked or ignored
-        process.waitUntilExit()
-    }
+    /// Stops chromedriver and every browser it started (its process group); safe to call twice.
+    public func stop() { process.stop() }
 
     deinit { stop() }
 
