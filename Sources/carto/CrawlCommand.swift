@@ -158,7 +158,7 @@ struct CrawlCommand: ParsableCommand {
         let model = result.model
         if let junit { try JUnitReport.write(model, to: junit) }
         let st = model.stats
-        print("\(st.uniqueStates) unique states, \(st.totalStates) total, \(st.edges) edges, \(st.events) events in \(String(format: "%.1f", st.durationSeconds)) s (\(st.stopReason)); \(st.failures) failures")
+        print("\(st.uniqueStates) unique states, \(st.totalStates) total, \(st.edges) edges, \(st.events) events in \(String(format: "%.1f", st.durationSeconds)) s (\(st.stopReason.rawValue)); \(st.failures) failures")
         for failure in model.failures {
             print("failure: \(failure.kind): \(failure.message) in \(failure.state) after: \(failure.path.joined(separator: " → "))")
         }

@@ -178,7 +178,7 @@ final class CrawlCLITests: XCTestCase, CLIHarness {
         XCTAssertTrue([0, 1].contains(process.terminationStatus), "\(process.terminationStatus)")
         let stats = try XCTUnwrap(try model(dir)["stats"] as? [String: Any])
         XCTAssertEqual(stats["stopReason"] as? String, "interrupted")
-        for pid in drivers { XCTAssertNotEqual(kill(pid, 0), 0, "chromedriver \(pid) was stopped") }
+        for pid in drivers { XCTAssertFalse(isAlive(pid), "chromedriver \(pid) was stopped") }
     }
 
     /// A second Ctrl-C quits without finishing the event in flight (its driver calls fail as the sessions close)
@@ -202,7 +202,7 @@ final class CrawlCLITests: XCTestCase, CLIHarness {
         let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertTrue(message.contains("interrupted; the progress is saved: carto crawl --resume"), message)
         XCTAssertGreaterThanOrEqual((try model(dir)["states"] as? [Any])?.count ?? 0, 2, "the model has what was found")
-        for pid in drivers { XCTAssertNotEqual(kill(pid, 0), 0, "chromedriver \(pid) was stopped") }
+        for pid in drivers { XCTAssertFalse(isAlive(pid), "chromedriver \(pid) was stopped") }
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/crawl.sqlite"), "the checkpoint to resume from")
     }
 

@@ -44,7 +44,7 @@ final class CrawlEndToEndTests: XCTestCase {
         let model = try crawl(site: site, output: output)
 
         func states(at context: String) -> [CrawlModel.State] { model.states.filter { $0.context == context } }
-        XCTAssertEqual(model.stats.stopReason, "explored")
+        XCTAssertEqual(model.stats.stopReason, .explored)
         // Home: plain, with script-loaded news, with the modal dialog, news + dialog. The clock and the counter
         // tick all the time and must not add states.
         XCTAssertEqual(states(at: "/").count, 4, "\(model.states)")
@@ -54,7 +54,7 @@ final class CrawlEndToEndTests: XCTestCase {
         XCTAssertEqual(states(at: "/contact.html").count, 2, "the form was filled with valid values and submitted")
         XCTAssertEqual(states(at: "/about.html").count, 3, "one state per tab")
         XCTAssertTrue(model.states.allSatisfy { $0.context.hasPrefix("/") }, "never left the origin")
-        XCTAssertTrue(model.edges.contains { $0.event == "tap link \"← Home\"" && $0.kind == "back" })
+        XCTAssertTrue(model.edges.contains { $0.event == "tap link \"← Home\"" && $0.kind == .back })
         XCTAssertEqual(model.stats.uniqueStates, model.states.count)
         XCTAssertGreaterThan(model.stats.events, model.stats.edges)
 
@@ -167,19 +167,19 @@ final class CrawlEndToEndTests: XCTestCase {
             let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"))
             let first = try Crawler(driver: driver, configuration: configuration, sink: try CrawlOutput(directory: output, fresh: true)).run()
             driver.close()
-            XCTAssertEqual(first.stats.stopReason, "max-events")
+            XCTAssertEqual(first.stats.stopReason, .maxEvents)
         }
         XCTAssertThrowsError(try CrawlOutput(directory: output, fresh: true), "a finished folder is not overwritten")
 
         let out = try CrawlOutput(directory: output, fresh: false)
         let progress = try out.loadProgress()
         XCTAssertGreaterThanOrEqual(progress.eventsFired, 2, "the events (and backs) of the first run are counted")
-        let statesBefore = progress.states.count
+        let statesBefore = progress.graph.states.count
         configuration.maxEvents = nil
         let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"))
         defer { driver.close() }
         let model = try Crawler(driver: driver, configuration: configuration, sink: out, resumeFrom: progress).run()
-        XCTAssertEqual(model.stats.stopReason, "explored")
+        XCTAssertEqual(model.stats.stopReason, .explored)
         XCTAssertGreaterThanOrEqual(model.states.count, statesBefore)
         XCTAssertEqual(Set(model.states.map(\.title)), ["Start", "Oops", "Help"])
         XCTAssertEqual(logoutHits.value, 0, "blocked elements are never touched")
@@ -199,13 +199,13 @@ extension CrawlEndToEndTests {
             let other = try crawl(site: site, output: try temporaryDirectory() + "/\(strategy.rawValue)") { $0.strategy = strategy }
             let diff = GraphDiff(from: dfs, to: other)
             XCTAssertTrue(diff.addedStates.isEmpty && diff.removedStates.isEmpty, "\(strategy): \(diff.text())")
-            XCTAssertEqual(other.stats.stopReason, "explored")
+            XCTAssertEqual(other.stats.stopReason, .explored)
         }
         let capped = try crawl(site: site, output: try temporaryDirectory() + "/capped") { $0.maxStates = 3 }
         XCTAssertEqual(capped.states.count, 3)
-        XCTAssertEqual(capped.stats.stopReason, "max-states")
+        XCTAssertEqual(capped.stats.stopReason, .maxStates)
         let shallow = try crawl(site: site, output: try temporaryDirectory() + "/shallow") { $0.maxDepth = 1 }
-        XCTAssertEqual(shallow.stats.stopReason, "explored")
+        XCTAssertEqual(shallow.stats.stopReason, .explored)
         XCTAssertTrue(shallow.states.allSatisfy { $0.depth <= 1 })
         XCTAssertTrue(shallow.states.filter { $0.depth == 1 }.allSatisfy { $0.events == 0 }, "states at --max-depth are leaves")
     }

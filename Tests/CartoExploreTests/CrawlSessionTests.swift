@@ -31,7 +31,7 @@ final class CrawlSessionTests: XCTestCase {
             }
         }
         let first = try session.run()
-        XCTAssertEqual(first.model.stats.stopReason, "max-events")
+        XCTAssertEqual(first.model.stats.stopReason, .maxEvents)
         XCTAssertEqual(seen.states, first.model.states.count, "one state entry per state")
         XCTAssertEqual(Set(seen.events.compactMap(\.session)), [1, 2], "two sessions, as saved in the settings")
         XCTAssertTrue(first.model.app.start.hasPrefix("http://127.0.0.1:"), "the folder was served on loopback")
@@ -44,7 +44,7 @@ final class CrawlSessionTests: XCTestCase {
         let resume = CrawlSession(.resume(folder: output))
         resume.handleSignals = false
         let resumed = try resume.run()
-        XCTAssertEqual(resumed.model.stats.stopReason, "max-events")
+        XCTAssertEqual(resumed.model.stats.stopReason, .maxEvents)
         // Nothing lost and no event fired beyond the spent budget. (The resumed run does look at the screen the
         // app opens on: one the first run had not seen is recorded as a state of its own.)
         let before = first.model.states.map { "\($0.id) \($0.name ?? $0.title)" }

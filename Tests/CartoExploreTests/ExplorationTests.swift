@@ -21,6 +21,8 @@ final class ScriptedApp: AppDriver, @unchecked Sendable {
     var typed = ""
     /// How long a screenshot takes (a real one: 20–60 ms, with the crawl's lock let go meanwhile).
     var screenshotDelay = 0.0
+    /// Called with the page at each screenshot (a test holds a session there).
+    var onScreenshot: ((String) -> Void)?
 
     init(reset: @escaping (ScriptedApp) -> Void = { _ in }, build: @escaping (ScriptedApp) -> UISnapshot,
          handle: @escaping (ScriptedApp, DriverAction) -> Void) {
@@ -37,6 +39,7 @@ final class ScriptedApp: AppDriver, @unchecked Sendable {
     func waitForIdle(_ policy: WaitPolicy) throws -> IdleOutcome { IdleOutcome(idle: true, waitedMilliseconds: 0) }
     func screenshot() throws -> Data {
         if screenshotDelay > 0 { Thread.sleep(forTimeInterval: screenshotDelay) }
+        onScreenshot?(page)
         return Data(page.utf8)
     }
     func close() {}
@@ -84,9 +87,9 @@ final class ExplorationTests: XCTestCase {
     func testGlobalNavigationIsLearntAndFiredFromTheStartScreen() throws {
         let (model, log) = try crawl(menuSite())
         XCTAssertEqual(model.states.count, 10)
-        XCTAssertEqual(model.stats.stopReason, "explored")
+        XCTAssertEqual(model.stats.stopReason, .explored)
         // What a tester draws: Home → each page, by its menu link.
-        let fromHome = Set(model.edges.filter { $0.from == "s0" && $0.kind != "back" }.map(\.event))
+        let fromHome = Set(model.edges.filter { $0.from == "s0" && $0.kind != .back }.map(\.event))
         for page in Self.pages.dropFirst() { XCTAssertTrue(fromHome.contains("tap link \"\(page)\""), "Home → \(page): \(fromHome)") }
         let skipped = log.filter { $0["type"] as? String == "skip" && ($0["reason"] as? String ?? "").hasPrefix("global navigation") }
         XCTAssertFalse(skipped.isEmpty, "menu links that always lead to one page are not fired from every page")
@@ -123,7 +126,7 @@ final class ExplorationTests: XCTestCase {
         XCTAssertEqual(Set(model.states.map(\.title)), ["Shop", "About", "Team", "Contact"], "Contact is found from the other start screen")
         XCTAssertEqual(model.states.filter { $0.title == "Shop" }.count, 2, "both start screens are states")
         XCTAssertFalse(log.contains { ($0["result"] as? String)?.contains("not the one first seen") == true })
-        XCTAssertEqual(model.stats.stopReason, "explored")
+        XCTAssertEqual(model.stats.stopReason, .explored)
     }
 
     func testParallelSessionsFindTheSameModelAsOne() throws {
@@ -163,7 +166,7 @@ final class ExplorationTests: XCTestCase {
         XCTAssertEqual(one.states.count, 10)
         for sessions in [2, 3] {
             let (model, log) = try run(sessions)
-            XCTAssertEqual(model.stats.stopReason, "explored")
+            XCTAssertEqual(model.stats.stopReason, .explored)
             XCTAssertEqual(Set(model.states.map { $0.name ?? $0.title }), Set(one.states.map { $0.name ?? $0.title }), "\(sessions) sessions")
             XCTAssertEqual(transitions(model), transitions(one), "\(sessions) sessions")
             let bySession = Dictionary(grouping: log.filter { $0["type"] as? String == "event" }, by: { $0["session"] as? Int ?? 0 })
@@ -211,7 +214,7 @@ final class ExplorationTests: XCTestCase {
 
     func testEventsAfterAFormWasSentInPlaceAreFiredFromAFreshStart() throws {
         let (model, _) = try crawl(till())
-        XCTAssertEqual(model.stats.stopReason, "explored")
+        XCTAssertEqual(model.stats.stopReason, .explored)
         // Every edge is what its path gives: the vault's path (Done from a fresh till) holds no money, so Withdraw
         // says there is nothing to withdraw — not the receipt that the money deposited before showed.
         let names = Dictionary(uniqueKeysWithValues: model.states.map { ($0.id, $0.title) })

@@ -95,10 +95,10 @@ final class IOSCrawlTests: XCTestCase {
         let model = try crawler.run()
 
         XCTAssertEqual(model.app, .init(platform: "ios", start: "com.example.Recipes"))
-        XCTAssertEqual(model.stats.stopReason, "explored")
+        XCTAssertEqual(model.stats.stopReason, .explored)
         XCTAssertEqual(model.states.map(\.context), ["navigationBar:Recipes", "navigationBar:Pancakes", "navigationBar:Settings"])
         // Back goes through the navigation bar's back button.
-        XCTAssertTrue(model.edges.contains { $0.from == "s1" && $0.to == "s0" && $0.event == "tap button \"Recipes\"" && $0.kind == "back" }, "\(model.edges)")
+        XCTAssertTrue(model.edges.contains { $0.from == "s1" && $0.to == "s0" && $0.event == "tap button \"Recipes\"" && $0.kind == .back }, "\(model.edges)")
         XCTAssertTrue(model.edges.contains { $0.from == "s0" && $0.to == "s2" && $0.event == "tap button \"Settings\"" })
         // The switch changes a value, not the state; "Reset all data" crashes the app: a failure with its path.
         XCTAssertEqual(model.failures.map(\.kind), ["crash"])

@@ -62,8 +62,8 @@ final class PlanningAndGraphTests: XCTestCase {
         CrawlModel(app: .init(platform: "web", start: "x"),
                    settings: .init(strategy: "dfs", wait: "idle", rows: "first", weights: SimilarityWeights()),
                    states: states.enumerated().map { .init(id: "s\($0.offset)", title: $0.element.1, context: $0.element.0, screenshot: nil, depth: 0, elements: 1, events: 1) },
-                   edges: edges.map { .init(from: "s\($0.0)", to: "s\($0.2)", event: $0.1, kind: "new") },
-                   stats: .init(events: 1, uniqueStates: states.count, totalStates: 1, edges: edges.count, durationSeconds: 1, failures: 0, stopReason: "explored"),
+                   edges: edges.map { .init(from: "s\($0.0)", to: "s\($0.2)", event: $0.1, kind: .new) },
+                   stats: .init(events: 1, uniqueStates: states.count, totalStates: 1, edges: edges.count, durationSeconds: 1, failures: 0, stopReason: .explored),
                    failures: [])
     }
 
@@ -115,7 +115,7 @@ final class PlanningAndGraphTests: XCTestCase {
         if dropActive { states.removeLast(); edges = [edges[0]] }
         var m = model(states.map { _ in ("/", "TodoMVC") }, [])
         for i in m.states.indices { m.states[i].properties = states[i]; m.states[i].name = "state \(i)" }
-        m.edges = edges.map { CrawlModel.Edge(from: "s\($0.0)", to: "s\($0.2)", event: "\($0.1.kind.rawValue) \($0.1.controls[0])", kind: "new", abstractEvent: $0.1) }
+        m.edges = edges.map { CrawlModel.Edge(from: "s\($0.0)", to: "s\($0.2)", event: "\($0.1.kind.rawValue) \($0.1.controls[0])", kind: .new, abstractEvent: $0.1) }
         return m
     }
 

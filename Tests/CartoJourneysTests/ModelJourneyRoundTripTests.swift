@@ -39,7 +39,7 @@ final class ModelJourneyRoundTripTests: XCTestCase {
         XCTAssertTrue(fill.action?.dropLast().allSatisfy { $0.command == .type && $0.target?.path?.hasPrefix("css selector:") == true } == true)
 
         // Every state reached by a forward path, the fill's target among them: the journey there replays.
-        let reachable = Set(model.edges.filter { $0.kind != "back" }.map(\.to)).subtracting(["s0"]).sorted()
+        let reachable = Set(model.edges.filter { $0.kind != .back }.map(\.to)).subtracting(["s0"]).sorted()
         XCTAssertGreaterThanOrEqual(reachable.count, 5)
         XCTAssertTrue(reachable.contains(fill.to))
         let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"))

@@ -100,9 +100,9 @@ final class ScriptAndGeneratorTests: XCTestCase {
                                                                .init(field: password, kind: .password, text: "hunter2")],
                               submit: element(.button, "Go", css: "form button"))
         let account = CrawlEvent(kind: .tap, target: element(.link, "Account", css: "#account"))
-        var edges: [(String, String, CrawlEvent, String)] = [
-            ("s0", "s1", products, "new"), ("s1", "s2", apples, "new"), ("s2", "s1", .back, "back"),
-            ("s0", "s3", signIn, "new"), ("s3", "s4", fill, "new"), ("s1", "s4", account, "new"),
+        var edges: [(String, String, CrawlEvent, EdgeKind)] = [
+            ("s0", "s1", products, .new), ("s1", "s2", apples, .new), ("s2", "s1", .back, .back),
+            ("s0", "s3", signIn, .new), ("s3", "s4", fill, .new), ("s1", "s4", account, .new),
         ]
         func model(typed: Bool = true) throws -> CrawlModel {
             let states = [("s0", "Home"), ("s1", "Products"), ("s2", "Product"), ("s3", "Sign in"), ("s4", "Account")]

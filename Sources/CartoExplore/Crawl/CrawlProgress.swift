@@ -2,13 +2,15 @@ import CartoCore
 import CartoDrivers
 import Foundation
 
-/// Everything a crawl knows, in a form that can be saved after every event and loaded to resume.
-public struct CrawlProgress: Codable, Sendable {
+/// Everything a crawl knows, in a form that can be saved after every event and loaded to resume: the graph of
+/// states and transitions found so far, the failures, the counters.
+public struct CrawlProgress: Sendable {
     public struct StateRecord: Codable, Sendable {
         public var signature: StateSignature
         public var snapshot: UISnapshot
         public var depth: Int
         public var events: [CrawlEvent]
+        /// Events fired, being fired, or skipped by a frontier pass.
         public var fired: Set<Int>
         public var unreachable: Bool
         public var screenshot: String?
@@ -17,21 +19,25 @@ public struct CrawlProgress: Codable, Sendable {
         public var hasWork: Bool { !unreachable && fired.count < events.count }
     }
 
-    public struct EdgeRecord: Codable, Sendable {
+    public struct EdgeRecord: Codable, Sendable, StateGraphEdge {
         public var from: Int
         public var to: Int
         public var event: CrawlEvent
-        public var kind: String
+        public var kind: EdgeKind
+        public var source: Int { from }
+        public var target: Int { to }
+        /// A back move of the crawler (saved by earlier versions) goes wherever the browser's history says.
+        public var isReplayable: Bool { event.kind != .back }
     }
 
-    public var states: [StateRecord] = []
-    public var edges: [EdgeRecord] = []
+    /// States (in discovery order) and transitions (in the order they were first seen).
+    public var graph = StateGraph<StateRecord, EdgeRecord>()
     public var failures: [CrawlModel.Failure] = []
     public var eventsFired = 0
     public var totalStates = 0
     /// Exploration seconds spent by earlier runs (a resumed crawl adds its own).
     public var elapsedBefore = 0.0
-    public var stopReason: String?
+    public var stopReason: StopReason?
     public init() {}
 }
 

@@ -37,6 +37,7 @@ public final class CrawlSession: @unchecked Sendable {
     public var handleSignals = true
 
     private let lock = NSLock()
+    private let closing = NSLock()
     private var crawler: Crawler?
     private var drivers: [AppDriver] = []
     private var stopRequests = 0
@@ -44,6 +45,23 @@ public final class CrawlSession: @unchecked Sendable {
     public init(_ source: Source) { self.source = source }
 
     public func run() throws -> Result {
+        // Ctrl-C is ours for the whole run, until the browsers are closed: a second one while the outputs are written
+        // or the sessions close must not kill carto halfway, and makes the run end as interrupted (exit 130).
+        let signals = handleSignals ? SignalForwarder { [weak self] _ in self?.requestStop() } : nil
+        defer { signals?.cancel() }
+        var folder: URL?
+        do {
+            let result = try explore(folder: &folder)
+            try throwIfQuit(folder)
+            return result
+        } catch {
+            try throwIfQuit(folder)
+            throw error
+        }
+    }
+
+    /// The run: settings, target, output folder, sessions (closed again on the way out), the crawl and its outputs.
+    private func explore(folder: inout URL?) throws -> Result {
         var reopened: CrawlOutput?
         var newFolder = ""
         let settings: CrawlSettings
@@ -65,6 +83,7 @@ public final class CrawlSession: @unchecked Sendable {
         defer { site?.stop() }
         // Only once the target is known to be usable: a bad target leaves no output folder behind.
         let out = try reopened ?? CrawlOutput(directory: newFolder, fresh: true)
+        folder = out.directory
         if reopened == nil { try out.saveSettings(settings) }
 
         var target = DriverTarget(platform: settings.platform, start: start, webdriver: webdriver ?? settings.webdriver, cacert: cacert ?? settings.cacert)
@@ -83,9 +102,9 @@ public final class CrawlSession: @unchecked Sendable {
         defer { closeDrivers() }
         let progress = reopened == nil ? nil : try out.loadProgress()
         let crawler = Crawler(drivers: opened, configuration: configuration, sink: out, resumeFrom: progress)
-        lock.withLock { self.crawler = crawler; self.drivers = opened }
-        let signals = handleSignals ? SignalForwarder { [weak self] _ in self?.requestStop() } : nil
-        defer { signals?.cancel() }
+        // A Ctrl-C while the browsers started applies to the crawl now.
+        let stopsAsked = lock.withLock { self.crawler = crawler; self.drivers = opened; return stopRequests }
+        if stopsAsked > 0 { crawler.requestStop() }
         out.onLog = onLog
 
         let model: CrawlModel
@@ -93,18 +112,16 @@ public final class CrawlSession: @unchecked Sendable {
             model = try crawler.run()
         } catch {
             try? out.writeModel(crawler.model())
-            try throwIfQuit(out)
             throw error
         }
         try out.writeModel(model)
-        try throwIfQuit(out)
         return Result(model: model, directory: out.directory)
     }
 
     /// After a second stop request the run ends as interrupted, whatever the crawler said.
-    private func throwIfQuit(_ out: CrawlOutput) throws {
+    private func throwIfQuit(_ folder: URL?) throws {
         guard lock.withLock({ stopRequests }) > 1 else { return }
-        throw CartoError("interrupted; the progress is saved: carto crawl --resume \(out.directory.path)", status: .interrupted)
+        throw CartoError("interrupted" + (folder.map { "; the progress is saved: carto crawl --resume \($0.path)" } ?? ""), status: .interrupted)
     }
 
     /// The first call stops after the event in flight (outputs are written); the second closes the sessions, so
@@ -120,9 +137,13 @@ public final class CrawlSession: @unchecked Sendable {
         }
     }
 
+    /// Closes every session once; a second caller (Ctrl-C again while the run ends) waits until they are closed, so
+    /// the process does not exit with browsers half stopped.
     private func closeDrivers() {
-        let open = lock.withLock { () -> [AppDriver] in defer { drivers = [] }; return drivers }
-        open.forEach { $0.close() }
+        closing.withLock {
+            let open = lock.withLock { () -> [AppDriver] in defer { drivers = [] }; return drivers }
+            open.forEach { $0.close() }
+        }
     }
 
     /// Sessions when `--browsers` is not given: one browser per core for the web (measured: 1.8× the events per

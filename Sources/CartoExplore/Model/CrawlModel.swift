@@ -63,7 +63,7 @@ public struct CrawlModel: Codable, Sendable, Equatable {
         /// What was done, readable: `tap link "Settings"`.
         public var event: String
         /// `new` (discovered the target), `known` (reached a visited state), `back` (returned to the previous one).
-        public var kind: String
+        public var kind: EdgeKind
         /// The event in the abstraction's terms: what it did to which controls, named as in the states' `control`
         /// properties. `carto graph diff` compares edges by it (nil in models written before it existed).
         public var abstractEvent: AbstractEvent?
@@ -72,7 +72,7 @@ public struct CrawlModel: Codable, Sendable, Equatable {
         /// variables. `carto gen` builds steps from these (nil in models written before it existed).
         public var action: [UserAction]?
 
-        public init(from: String, to: String, event: String, kind: String, abstractEvent: AbstractEvent? = nil, action: [UserAction]? = nil) {
+        public init(from: String, to: String, event: String, kind: EdgeKind, abstractEvent: AbstractEvent? = nil, action: [UserAction]? = nil) {
             self.from = from; self.to = to; self.event = event; self.kind = kind; self.abstractEvent = abstractEvent; self.action = action
         }
     }
@@ -90,7 +90,7 @@ public struct CrawlModel: Codable, Sendable, Equatable {
         public var failures: Int
         /// Why the crawl stopped: `explored`, `saturated` (no new state or transition for a while), `max-events`,
         /// `max-states`, `max-time`, `interrupted`, `driver-error`.
-        public var stopReason: String
+        public var stopReason: StopReason
     }
 
     public struct Failure: Codable, Sendable, Equatable {
@@ -105,5 +105,29 @@ public struct CrawlModel: Codable, Sendable, Equatable {
 
     public init(app: App, settings: Settings, states: [State], edges: [Edge], stats: Stats, failures: [Failure]) {
         self.app = app; self.settings = settings; self.states = states; self.edges = edges; self.stats = stats; self.failures = failures
+    }
+}
+
+extension CrawlModel {
+    /// An edge of `graph`: `model.edges[index]` between state numbers.
+    public struct GraphEdge: StateGraphEdge, Sendable {
+        public var source: Int
+        public var target: Int
+        /// Into `edges`.
+        public var index: Int
+        public var isReplayable: Bool
+    }
+
+    /// The model as a `StateGraph` (state numbers are positions in `states`): paths through it, outgoing edges. Edges
+    /// to or from ids no state has are left out; the crawler's back moves (in models written before they were left
+    /// out of models) are no replayable steps.
+    public var graph: StateGraph<State, GraphEdge> {
+        let number = Dictionary(states.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let edges = self.edges.enumerated().compactMap { i, e -> GraphEdge? in
+            guard let from = number[e.from], let to = number[e.to] else { return nil }
+            let back = e.abstractEvent.map { $0.kind == .back } ?? (e.event == "back")
+            return GraphEdge(source: from, target: to, index: i, isReplayable: !back)
+        }
+        return StateGraph(states: states, edges: edges)
     }
 }

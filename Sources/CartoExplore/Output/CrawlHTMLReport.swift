@@ -28,7 +28,7 @@ public enum CrawlHTMLReport {
         <tr><td>Edges</td><td>\(st.edges)</td></tr><tr><td>Generated events</td><td>\(st.events)</td></tr>
         <tr><td>Exploration time</td><td>\(String(format: "%.2f s", st.durationSeconds))</td></tr>
         <tr><td>Failures</td><td class="\(st.failures > 0 ? "fail" : "ok")">\(st.failures)</td></tr>
-        <tr><td>Stopped because</td><td>\(h(st.stopReason))</td></tr></table></section>
+        <tr><td>Stopped because</td><td>\(h(st.stopReason.rawValue))</td></tr></table></section>
 
         """
         out += "<section><h2>State graph</h2><div class=\"graph\">\(svg(model))</div></section>\n"
@@ -83,7 +83,7 @@ public enum CrawlHTMLReport {
             let path = e.from == e.to
                 ? "M\(f(a.x + boxW * 0.7)),\(f(a.y)) C\(f(a.x + boxW * 0.7)),\(f(a.y - 24)) \(f(a.x + boxW * 0.3)),\(f(a.y - 24)) \(f(a.x + boxW * 0.3)),\(f(a.y))"
                 : "M\(f(x1)),\(f(y1)) C\(f((x1 + x2) / 2)),\(f(y1 + bend)) \(f((x1 + x2) / 2)),\(f(y2 + bend)) \(f(x2)),\(f(y2))"
-            out += "<path class=\"edge\" d=\"\(path)\" fill=\"none\" stroke=\"#8a8f98\" stroke-width=\"1.3\"\(e.kind == "back" ? " stroke-dasharray=\"5 4\"" : "") marker-end=\"url(#arrow)\"><title>\(h(e.from)) → \(h(e.to)): \(h(e.event)) (\(h(e.kind)))</title></path>"
+            out += "<path class=\"edge\" d=\"\(path)\" fill=\"none\" stroke=\"#8a8f98\" stroke-width=\"1.3\"\(e.kind == .back ? " stroke-dasharray=\"5 4\"" : "") marker-end=\"url(#arrow)\"><title>\(h(e.from)) → \(h(e.to)): \(h(e.event)) (\(h(e.kind.rawValue)))</title></path>"
         }
         for s in model.states {
             guard let p = position[s.id] else { continue }

@@ -91,8 +91,9 @@ public final class CrawlOutput: CrawlSink {
             }
             return decoded
         }
-        progress.states = try database.run("SELECT record FROM states ORDER BY id").map { try decode(CrawlProgress.StateRecord.self, $0.first, "state") }
-        progress.edges = try database.run("SELECT record FROM edges ORDER BY seq").map { try decode(CrawlProgress.EdgeRecord.self, $0.first, "edge") }
+        let states = try database.run("SELECT record FROM states ORDER BY id").map { try decode(CrawlProgress.StateRecord.self, $0.first, "state") }
+        let edges = try database.run("SELECT record FROM edges ORDER BY seq").map { try decode(CrawlProgress.EdgeRecord.self, $0.first, "edge") }
+        progress.graph = StateGraph(states: states, edges: edges)
         progress.failures = try database.run("SELECT record FROM failures ORDER BY seq").map { try decode(CrawlModel.Failure.self, $0.first, "failure") }
         if let data = try database.run("SELECT value FROM meta WHERE key = 'counters'").first?.first?.data,
            let counters = try? decoder.decode(Counters.self, from: data) {
@@ -100,7 +101,7 @@ public final class CrawlOutput: CrawlSink {
             progress.totalStates = counters.totalStates
             progress.elapsedBefore = counters.elapsed
         }
-        savedEdges = progress.edges.count
+        savedEdges = progress.graph.edges.count
         savedFailures = progress.failures.count
         return progress
     }
@@ -128,11 +129,11 @@ public final class CrawlOutput: CrawlSink {
     public func checkpoint(_ progress: CrawlProgress, changedStates: [Int]) throws {
         let encoder = JSONEncoder()
         try database.transaction {
-            for id in changedStates where id < progress.states.count {
-                try database.run("INSERT OR REPLACE INTO states (id, record) VALUES (?, ?)", [.integer(Int64(id)), .blob(try encoder.encode(progress.states[id]))])
+            for id in changedStates where id < progress.graph.states.count {
+                try database.run("INSERT OR REPLACE INTO states (id, record) VALUES (?, ?)", [.integer(Int64(id)), .blob(try encoder.encode(progress.graph.states[id]))])
             }
-            for seq in savedEdges..<progress.edges.count {
-                try database.run("INSERT OR REPLACE INTO edges (seq, record) VALUES (?, ?)", [.integer(Int64(seq)), .blob(try encoder.encode(progress.edges[seq]))])
+            for seq in savedEdges..<progress.graph.edges.count {
+                try database.run("INSERT OR REPLACE INTO edges (seq, record) VALUES (?, ?)", [.integer(Int64(seq)), .blob(try encoder.encode(progress.graph.edges[seq]))])
             }
             for seq in savedFailures..<progress.failures.count {
                 try database.run("INSERT OR REPLACE INTO failures (seq, record) VALUES (?, ?)", [.integer(Int64(seq)), .blob(try encoder.encode(progress.failures[seq]))])
@@ -140,7 +141,7 @@ public final class CrawlOutput: CrawlSink {
             let counters = Counters(eventsFired: progress.eventsFired, totalStates: progress.totalStates, elapsed: progress.elapsedBefore)
             try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('counters', ?)", [.blob(try encoder.encode(counters))])
         }
-        savedEdges = progress.edges.count
+        savedEdges = progress.graph.edges.count
         savedFailures = progress.failures.count
     }
 

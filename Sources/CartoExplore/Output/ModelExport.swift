@@ -39,7 +39,7 @@ public enum ModelExport {
         }
         out += "  </states>\n  <edges>\n"
         for e in model.edges {
-            out += "    <edge from=\"\(h(e.from))\" to=\"\(h(e.to))\" kind=\"\(h(e.kind))\" event=\"\(h(e.event))\"/>\n"
+            out += "    <edge from=\"\(h(e.from))\" to=\"\(h(e.to))\" kind=\"\(h(e.kind.rawValue))\" event=\"\(h(e.event))\"/>\n"
         }
         out += "  </edges>\n"
         let st = model.stats
@@ -63,7 +63,7 @@ public enum ModelExport {
         }
         for e in model.edges {
             var attrs = [("label", e.event)]
-            if e.kind == "back" { attrs.append(("style", "dashed")) }
+            if e.kind == .back { attrs.append(("style", "dashed")) }
             g.edges.append(.init(from: e.from, to: e.to, attributes: attrs))
         }
         return g.render()
@@ -76,7 +76,7 @@ public enum ModelExport {
             data.append(("screenshot", .string(s.screenshot ?? "")))
             g.nodes.append(.init(id: s.id, data: data))
         }
-        for e in model.edges { g.edges.append(.init(from: e.from, to: e.to, data: [("event", .string(e.event)), ("kind", .string(e.kind))])) }
+        for e in model.edges { g.edges.append(.init(from: e.from, to: e.to, data: [("event", .string(e.event)), ("kind", .string(e.kind.rawValue))])) }
         return g.render()
     }
 }

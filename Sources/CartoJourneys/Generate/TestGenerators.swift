@@ -169,22 +169,13 @@ public enum ModelJourney {
         guard let target = model.states.first(where: { $0.id == stateID || $0.title == stateID }) else {
             throw CartoError("no state \(stateID) in the model; pass a state id (s3) or title from model.json")
         }
-        // Breadth-first over forward edges: the fewest events from s0.
-        var previous: [String: CrawlModel.Edge] = [:]
-        var queue = ["s0"], seen: Set<String> = ["s0"]
-        while !queue.isEmpty {
-            let state = queue.removeFirst()
-            if state == target.id { break }
-            for edge in model.edges where edge.from == state && edge.kind != "back" && !seen.contains(edge.to) {
-                seen.insert(edge.to); previous[edge.to] = edge; queue.append(edge.to)
-            }
-        }
-        guard target.id == "s0" || previous[target.id] != nil else {
+        // The fewest events from s0, as the crawler replays them.
+        let graph = model.graph
+        guard let start = model.states.firstIndex(where: { $0.id == "s0" }), let targetIndex = model.states.firstIndex(where: { $0.id == target.id }),
+              let path = graph.shortestPath(from: start, to: targetIndex) else {
             throw CartoError("state \(target.id) cannot be reached from s0 in the model; pick another state")
         }
-        var edges: [CrawlModel.Edge] = []
-        var at = target.id
-        while let edge = previous[at] { edges.insert(edge, at: 0); at = edge.from }
+        let edges = path.map { model.edges[graph.edges[$0].index] }
         var script = JourneyScript(platform: model.app.platform, start: model.app.start)
         let titles = Dictionary(model.states.map { ($0.id, $0.title) }, uniquingKeysWith: { a, _ in a })
         for edge in edges {

@@ -1,0 +1,98 @@
+import CartoCore
+import CartoDrivers
+
+/// Where one session's app is, and how to bring it to a state: nothing to do, back along the way it came, or a
+/// restart and a replay of the shortest recorded path. The trail is the app's back stack as the crawl saw it since
+/// the last restart.
+final class Navigator {
+    /// The states since the last restart, the current one last.
+    private(set) var trail: [Int] = []
+    var current: Int? { trail.last }
+    /// The screen as last observed.
+    var snapshot: UISnapshot?
+    /// The app may hold other data than the current state's recorded path gives it — a form was sent without leaving
+    /// the screen, or a known state was reached another way after a form was sent (an active item hidden behind the
+    /// Completed filter) — so the next event is fired after a fresh start and a replay of the path: every edge the
+    /// model records is one that its shortest path reproduces (`carto gen` and `carto replay` follow them).
+    var needsFreshStart = false
+    /// A form sent since the last restart made the app react (data may have been written).
+    var wroteSinceRestart = false
+    /// A recorded path is being replayed: the states it reaches hold what their paths give them.
+    private(set) var replaying = false
+
+    enum Arrival: Equatable {
+        case reached
+        /// No recorded path leads there, or replaying it went elsewhere.
+        case unreachable
+        /// A budget was spent on the way (the crawl is ending).
+        case stopped
+    }
+
+    /// The app restarted on `state`: the trail starts again.
+    func restarted(at state: Int, snapshot: UISnapshot) {
+        trail = [state]
+        self.snapshot = snapshot
+        needsFreshStart = false
+        wroteSinceRestart = false
+    }
+
+    /// The app moved on to `state` (a new or known state), or back to the previous one on the trail.
+    func moved(to state: Int, back: Bool) {
+        if back { trail.removeLast() } else { trail.append(state) }
+    }
+
+    /// Whether `state` is the one before the current on the trail (where a back leads).
+    func isPrevious(_ state: Int) -> Bool { trail.count >= 2 && trail[trail.count - 2] == state }
+
+    /// Brings the app to `target`, firing through `session`.
+    func reach(_ target: Int, abstraction: AbstractionMode, session: Session) throws -> Arrival {
+        if needsFreshStart && abstraction == .screen { return try restartAndReplay(to: target, session: session) }
+        if current == target { return .reached }
+        if trail.contains(target) {
+            while let here = current, here != target, trail.count >= 2 {
+                if session.pool.mustStop { return .stopped }
+                let expected = trail[trail.count - 2]
+                // `fire` pops the trail when the app lands where expected.
+                guard let landed = try session.fire(.back, from: here), landed == expected else { break }
+            }
+            if current == target { return .reached }
+        }
+        return try restartAndReplay(to: target, session: session)
+    }
+
+    private func restartAndReplay(to target: Int, session: Session) throws -> Arrival {
+        // Some start screen must lead there (the app may open on any of those seen).
+        let graph = session.pool.recorder.graph
+        guard graph.states.indices.contains(where: { graph.states[$0].depth == 0 && graph.shortestPath(from: $0, to: target) != nil }) else {
+            return .unreachable
+        }
+        // Real apps do not always open on the same screen (SB Admin 2 collapses its sidebar on some loads and not on
+        // others, depending on when layout settles): replay from whichever known screen the app opened on, and try
+        // one more restart when no recorded path leads from there.
+        var path: [Int] = []
+        for attempt in 1...2 {
+            let start = try session.restart()
+            if let found = session.pool.recorder.graph.shortestPath(from: start, to: target) { path = found; break }
+            session.pool.recorder.log(.replay(.init(state: Crawler.name(target), result: "the app opened on \(Crawler.name(start)), from which no recorded path leads there"
+                                                    + (attempt == 1 ? "; restarting once more" : ""))))
+            if attempt == 2 { return .unreachable }
+        }
+        replaying = true
+        defer { replaying = false }
+        for index in path {
+            if session.pool.mustStop { return .stopped }
+            let step = session.pool.recorder.graph.edges[index]
+            let from = current!
+            let landed = try session.fire(step.event, from: from)
+            guard landed == step.to else {
+                session.pool.recorder.log(.replay(.init(state: Crawler.name(target), result: "diverged at \(step.event)")))
+                if let landed, landed != from,
+                   let decision = session.pool.recorder.refine(from: from, event: step.event.description, expected: step.to, landed: landed) {
+                    session.log(decision)
+                }
+                return .unreachable
+            }
+        }
+        return current == target ? .reached : .unreachable
+    }
+}

@@ -1,0 +1,151 @@
+import CartoCore
+import CartoDrivers
+import Foundation
+
+/// The model a crawl builds, kept once for all its sessions: states and transitions in one `StateGraph`, state
+/// recognition, failures (each kind and message once), what changed since the last checkpoint, and the sink the
+/// checkpoint and the log go to. Every method runs under the crawl's lock (`SessionPool`).
+///
+/// A discovery is recorded whole — the new state together with the transition that found it — before any other
+/// session can see it, so a state in the graph always has a path from a start screen. (A state recorded first and
+/// its edge after the screenshot, with the lock let go between, was seen by another session as a state no path
+/// reaches: it was given up, and the crawl ended `explored` without its events.)
+final class Recorder {
+    private(set) var progress: CrawlProgress
+    private(set) var recognizer: StateRecognition
+    let sink: CrawlSink?
+    private var edgeKeys = Set<String>()
+    private var failureKeys = Set<String>()
+    /// States whose record changed since the last checkpoint.
+    private var changed = Set<Int>()
+    /// Per state: how often each abstract action occurs on the path that first reached it (the repeat bound's input;
+    /// computed once — a search per event would cost more than the rest of the crawler's work).
+    private var pathActions: [Int: [String: Int]] = [:]
+    /// Events being fired right now, by state: marked fired in the graph, their outcome not recorded yet.
+    private var firing: [Int: [Int: Int]] = [:]
+
+    init(progress: CrawlProgress, recognizer: StateRecognition, sink: CrawlSink?) {
+        self.progress = progress
+        self.recognizer = recognizer
+        self.sink = sink
+        for edge in progress.graph.edges { edgeKeys.insert(Self.edgeKey(edge.from, edge.event, edge.to)) }
+        for failure in progress.failures { failureKeys.insert(Self.failureKey(failure.kind, failure.message)) }
+        for (id, record) in progress.graph.states.enumerated() where record.depth == 0 { pathActions[id] = [:] }
+    }
+
+    var graph: StateGraph<CrawlProgress.StateRecord, CrawlProgress.EdgeRecord> { progress.graph }
+    var states: [CrawlProgress.StateRecord] { progress.graph.states }
+
+    // MARK: States and transitions
+
+    /// The start screen, seen before any state is added (see `StateIndex.startScreen`).
+    func startScreen(_ snapshot: UISnapshot) { recognizer.startScreen(snapshot) }
+
+    /// The known state `snapshot` shows, if any.
+    func match(_ snapshot: UISnapshot) -> Int? { recognizer.match(snapshot) }
+
+    /// A new state (a start screen, or the target of the edge `via` adds with it), with the events `plan` offers in
+    /// it. Returns its number and the abstraction's decision to log, if any.
+    func addState(_ snapshot: UISnapshot, depth: Int, events: [CrawlEvent], via: (from: Int, event: CrawlEvent)?)
+        -> (id: Int, identity: AbstractState, decision: StateIndex.Decision?, edge: CrawlProgress.EdgeRecord?) {
+        let added = recognizer.add(snapshot)
+        let record = CrawlProgress.StateRecord(signature: StateSignature(snapshot), snapshot: snapshot, depth: depth, events: events,
+                                               fired: [], unreachable: false, screenshot: nil, abstract: added.identity)
+        progress.graph.states.append(record)
+        precondition(progress.graph.states.count == added.index + 1, "states are recorded in recognition order")
+        changed.insert(added.index)
+        var edge: CrawlProgress.EdgeRecord?
+        if let via {
+            edge = addEdge(from: via.from, to: added.index, event: via.event, kind: .new)
+            // The path that found it: the source's plus this event (for the repeat bound, without a search per state).
+            if let counts = pathActions[via.from] { pathActions[added.index] = counts.merging([via.event.abstractAction: 1], uniquingKeysWith: +) }
+        } else {
+            pathActions[added.index] = [:]
+        }
+        return (added.index, added.identity, added.decision, edge)
+    }
+
+    /// Records a transition once per (source, event, target); returns it when it is new.
+    @discardableResult
+    func addEdge(from: Int, to: Int, event: CrawlEvent, kind: EdgeKind) -> CrawlProgress.EdgeRecord? {
+        guard edgeKeys.insert(Self.edgeKey(from, event, to)).inserted else { return nil }
+        let edge = CrawlProgress.EdgeRecord(from: from, to: to, event: event, kind: kind)
+        progress.graph.add(edge)
+        return edge
+    }
+
+    static func edgeKey(_ from: Int, _ event: CrawlEvent, _ to: Int) -> String { "\(from)|\(event.key)|\(to)" }
+
+    /// Saves the screenshot of state `id` through the sink and remembers where it went.
+    func attachScreenshot(_ png: Data?, to id: Int) throws {
+        progress.graph.states[id].screenshot = try sink?.stateDiscovered(id: id, record: progress.graph.states[id], screenshot: png)
+        changed.insert(id)
+    }
+
+    func refine(from: Int, event: String, expected: Int, landed: Int) -> StateIndex.Decision? {
+        recognizer.refine(from: from, event: event, expected: expected, landed: landed)
+    }
+
+    /// Updates a state's record (events fired or skipped, unreachable).
+    func update(_ id: Int, _ change: (inout CrawlProgress.StateRecord) -> Void) {
+        change(&progress.graph.states[id])
+        changed.insert(id)
+    }
+
+    /// The abstract actions on the path that first reached `state` (computed along the shortest path for states
+    /// loaded from a checkpoint), or nil when no path leads there.
+    func pathActions(to state: Int) -> [String: Int]? {
+        if let known = pathActions[state] { return known }
+        guard let path = graph.shortestPath(from: 0, to: state) else { return nil }
+        var counts: [String: Int] = [:]
+        for edge in path { counts[graph.edges[edge].event.abstractAction, default: 0] += 1 }
+        pathActions[state] = counts
+        return counts
+    }
+
+    /// The events that reach `state` from the start, readable (failures carry them).
+    func pathDescription(to state: Int) -> [String] {
+        graph.shortestPath(from: 0, to: state)?.map { graph.edges[$0].event.description } ?? []
+    }
+
+    // MARK: Counters and failures
+
+    func countEvent() { progress.eventsFired += 1 }
+    func countStateReached() { progress.totalStates += 1 }
+    var eventsFired: Int { progress.eventsFired }
+    func setStopReason(_ reason: StopReason?) { progress.stopReason = reason }
+
+    /// Adds a failure unless one of its kind and message was recorded (from any state): the same error from another
+    /// state is the same bug, reported once with the shortest path found first.
+    func addFailure(kind: String, message: String, location: String?, state: Int, path: () -> [String]) {
+        guard failureKeys.insert(Self.failureKey(kind, message)).inserted else { return }
+        let failure = CrawlModel.Failure(kind: kind, message: message, location: location, state: Crawler.name(state), path: path())
+        progress.failures.append(failure)
+        sink?.log(.failure(.init(kind: kind, message: message, location: location, state: failure.state, path: failure.path)))
+    }
+
+    static func failureKey(_ kind: String, _ message: String) -> String { kind + "|" + message }
+
+    // MARK: Checkpoint
+
+    /// An event of `state` is being fired: it is saved as not fired until its outcome is recorded.
+    func beginFiring(_ state: Int, _ event: Int) { firing[state, default: [:]][event, default: 0] += 1 }
+    func endFiring(_ state: Int, _ event: Int) {
+        firing[state]?[event]? -= 1
+        if firing[state]?[event] == 0 { firing[state]?[event] = nil }
+        if firing[state]?.isEmpty == true { firing[state] = nil }
+        changed.insert(state)
+    }
+
+    /// Saves what changed. An event another session is firing is saved as not fired yet: killed before its outcome
+    /// is recorded, the resumed crawl fires it again instead of losing where it leads.
+    func checkpoint(elapsed: Double) throws {
+        progress.elapsedBefore = elapsed
+        var saved = progress   // copied only when an event is in flight
+        for (state, events) in firing { saved.graph.states[state].fired.subtract(events.keys) }
+        try sink?.checkpoint(saved, changedStates: changed.union(firing.keys).sorted())
+        changed = Set(firing.keys)
+    }
+
+    func log(_ entry: CrawlLogEntry) { sink?.log(entry) }
+}

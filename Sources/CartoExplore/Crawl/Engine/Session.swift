@@ -1,0 +1,271 @@
+import CartoCore
+import CartoDrivers
+import Foundation
+
+/// What happened after an event (the `outcome` of `log.jsonl`'s event entries).
+enum EventOutcome: String, Encodable, Sendable {
+    case new, known, back
+    case inPlaceChange = "in-place change"
+    case noChange = "no change"
+    /// The app crashed or left scope and was started again.
+    case relaunched
+}
+
+/// One session of a crawl: one driver, one app. It performs the tasks the pool hands it — the paper's steps:
+/// reach the state (the `Navigator`), fire the event, wait for idle, observe, recognise the outcome and record it
+/// (the `Recorder`) — holding the crawl's lock except while its driver works.
+final class Session: @unchecked Sendable {   // driven on its own thread; shared state is locked
+    let index: Int
+    let driver: AppDriver
+    unowned let pool: SessionPool
+    let navigator = Navigator()
+    private let planner: EventPlanner
+    private var configuration: CrawlConfiguration { pool.configuration }
+    private var recorder: Recorder { pool.recorder }
+    /// Failures observed since the last report (`collectFailures`), from the observations after actions and restarts.
+    private var failures: [AppFailure] = []
+    private var driverSeconds = 0.0
+
+    init(index: Int, driver: AppDriver, pool: SessionPool) {
+        self.index = index
+        self.driver = driver
+        self.pool = pool
+        planner = EventPlanner(rows: pool.configuration.rows, blocklist: pool.configuration.blocklist, only: pool.configuration.only,
+                               inputs: pool.configuration.inputs)
+    }
+
+    func perform(_ task: SessionTask) throws {
+        switch task {
+        case .start: try start()
+        case .fire(let work): try perform(work)
+        }
+    }
+
+    /// Starts the app and records its start screen.
+    private func start() throws {
+        let snapshot = try restartApp().snapshot
+        pool.restartClock()   // exploration time starts at the first snapshot
+        if Crawler.startsWithoutRoute(driver.start) { recorder.startScreen(snapshot) }
+        let id = try discover(snapshot, depth: 0, via: nil)
+        recorder.countStateReached()
+        navigator.restarted(at: id, snapshot: snapshot)
+        try collectFailures(state: id, path: { [] })
+        try checkInvariants(state: id, snapshot: snapshot, path: { [] })
+        try pool.checkpoint()
+    }
+
+    /// Reaches the work's state and fires its event.
+    private func perform(_ work: Work) throws {
+        switch try navigator.reach(work.state, abstraction: configuration.abstraction, session: self) {
+        case .reached: break
+        case .unreachable:
+            pool.frontier.giveUp(work, recorder: recorder)
+            recorder.log(.unreachable(.init(state: Crawler.name(work.state))))
+            try pool.checkpoint()
+            return
+        case .stopped:
+            pool.frontier.putBack(work, recorder: recorder)
+            return
+        }
+        guard !pool.mustStop else { pool.frontier.putBack(work, recorder: recorder); return }
+        let event = recorder.states[work.state].events[work.event]
+        pool.frontier.firing(work, recorder: recorder)
+        let grownBefore = (recorder.states.count, recorder.graph.edges.count)
+        recorder.beginFiring(work.state, work.event)
+        do {
+            defer { recorder.endFiring(work.state, work.event) }   // recorded (or failed) before the checkpoint
+            _ = try fire(event, from: work.state)
+        }
+        pool.noteGrowth(grownBefore != (recorder.states.count, recorder.graph.edges.count))
+        try pool.checkpoint()
+    }
+
+    // MARK: - Firing events
+
+    /// Performs an event's actions, waits, observes and records where the app went. Returns the state reached (nil
+    /// when the app left scope and could not be brought back).
+    func fire(_ event: CrawlEvent, from source: Int) throws -> Int? {
+        let t0 = Date()
+        let driverBefore = driverSeconds
+        func timed<T>(_ body: () throws -> T) rethrows -> T {
+            let s = Date(); defer { driverSeconds += Date().timeIntervalSince(s) }
+            return try pool.unlocked(body)
+        }
+        recorder.countEvent()   // before it is fired: budgets count it while it is in flight
+        var actionError: String?
+        var waitedBetween = 0.0
+        for (index, action) in event.actions.enumerated() {
+            // Every action gets the wait, not only the event's last (the paper's delay after each element exercised):
+            // a field may validate or fetch suggestions before the submit button is enabled.
+            if index > 0 { waitedBetween += try timed { try driver.waitForIdle(configuration.wait) }.waitedMilliseconds }
+            do { try timed { try driver.perform(action) } } catch let error as WebDriverError where !error.endsSession {
+                actionError = error.description
+                break
+            }
+        }
+        let observed = try timed { try driver.observe(after: configuration.wait) }
+        var idle = observed.idle
+        idle.waitedMilliseconds += waitedBetween
+        failures += observed.failures
+        var snapshot = observed.snapshot
+        var left: String?
+        var relaunched = false
+        if let reason = observed.outOfScope {
+            left = reason
+            // Never explore another origin or app: come straight back (back first; a crashed app is relaunched).
+            var stillOut = true
+            if driver.webOrigin != nil {
+                do {
+                    recorder.countEvent()
+                    let back = try timed { () throws -> Observation in
+                        try driver.perform(.back)
+                        return try driver.observe(after: configuration.wait)
+                    }
+                    failures += back.failures
+                    snapshot = back.snapshot
+                    stillOut = back.outOfScope != nil
+                } catch let error as WebDriverError where !error.endsSession {}
+            }
+            if stillOut {
+                snapshot = try restartApp().snapshot
+                relaunched = true
+            }
+        }
+        let outcome = relaunched ? try relaunchedAt(snapshot) : try classify(snapshot, after: event, from: source)   // may take a screenshot (driver time)
+        let driverTime = driverSeconds - driverBefore
+        let total = Date().timeIntervalSince(t0)
+        recorder.log(.event(.init(
+            from: Crawler.name(source), event: event.description, key: event.key, outcome: outcome.kind.rawValue, to: outcome.state.map(Crawler.name),
+            idle: idle.idle, waitMs: Crawler.round(idle.waitedMilliseconds), totalMs: Crawler.round(total * 1000),
+            driverMs: Crawler.round(driverTime * 1000), crawlerMs: Crawler.round((total - driverTime) * 1000), t: Crawler.round(pool.elapsed),
+            busy: idle.busy, session: pool.sessionCount > 1 ? index + 1 : nil, error: actionError, leftScope: left)))
+        try collectFailures(state: source, path: { self.recorder.pathDescription(to: source) + [event.description] })
+        // Every screen the app shows is checked, also one that changed in place (an error message appearing).
+        try checkInvariants(state: outcome.state ?? source, snapshot: snapshot, path: { self.recorder.pathDescription(to: source) + [event.description] })
+        return outcome.state
+    }
+
+    private struct Outcome { var kind: EventOutcome; var state: Int? }
+
+    /// After the app was relaunched (it crashed or left scope) no edge leads here: the trail starts again.
+    private func relaunchedAt(_ snapshot: UISnapshot) throws -> Outcome {
+        let id = try recorder.match(snapshot) ?? discover(snapshot, depth: 0, via: nil)
+        navigator.restarted(at: id, snapshot: snapshot)
+        return Outcome(kind: .relaunched, state: id)
+    }
+
+    /// New state, known state, back, in-place change or no change; records the transition and moves the trail.
+    private func classify(_ snapshot: UISnapshot, after event: CrawlEvent, from source: Int) throws -> Outcome {
+        defer { navigator.snapshot = snapshot }
+        let known = recorder.match(snapshot)
+        // Only forms count as writing data: taps that change a screen in place (a toggle; a clock ticking meanwhile)
+        // would restart the app after most events.
+        let unchanged = known == source && navigator.current == source && snapshot == navigator.snapshot
+        if event.kind == .fill && !unchanged { navigator.wroteSinceRestart = true }
+        if let id = known {
+            if id == source && navigator.current == source {
+                if !unchanged && event.kind == .fill && !navigator.replaying { navigator.needsFreshStart = true }
+                return Outcome(kind: unchanged ? .noChange : .inPlaceChange, state: id)
+            }
+            let isBack = navigator.isPrevious(id)
+            if !isBack && !navigator.replaying && navigator.wroteSinceRestart { navigator.needsFreshStart = true }
+            // The crawler's own back moves are how it gets around, not transitions of the app it explores: which
+            // states it goes back from depends on the order sessions work in. The model records what events do.
+            if event.kind != .back, let edge = recorder.addEdge(from: source, to: id, event: event, kind: isBack ? .back : .known) {
+                pool.frontier.learn(edge)
+            }
+            navigator.moved(to: id, back: isBack)
+            recorder.countStateReached()
+            return Outcome(kind: isBack ? .back : .known, state: id)
+        }
+        let id = try discover(snapshot, depth: recorder.states[source].depth + 1, via: (source, event))
+        navigator.moved(to: id, back: false)
+        recorder.countStateReached()
+        return Outcome(kind: .new, state: id)
+    }
+
+    /// Records a new state — with the transition that found it, in one step — plans its events, logs it and takes its
+    /// screenshot (the lock let go meanwhile: the state is complete, other sessions may go there).
+    private func discover(_ snapshot: UISnapshot, depth: Int, via: (from: Int, event: CrawlEvent)?) throws -> Int {
+        let plan = planner.plan(snapshot, origin: driver.webOrigin)
+        let events = configuration.maxDepth.map({ depth < $0 }) ?? true ? plan.events : []
+        let added = recorder.addState(snapshot, depth: depth, events: events, via: via)
+        if let edge = added.edge { pool.frontier.learn(edge) }
+        pool.frontier.offer(recorder.states[added.id])
+        recorder.log(.state(.init(
+            id: Crawler.name(added.id), name: added.identity.name, properties: added.identity.properties.map(\.description),
+            title: snapshot.context.title ?? "", context: snapshot.context.container ?? "", depth: depth, events: events.map(\.description),
+            t: Crawler.round(pool.elapsed), elements: snapshot.root.allElements.dropFirst().map(ElementLogRecord.init),
+            skipped: plan.skipped.isEmpty ? nil : plan.skipped.map { .init(element: ElementNaming.describe($0.element), reason: $0.reason) })))
+        if let decision = added.decision { log(decision) }
+        var png: Data?
+        if configuration.screenshots {
+            let s = Date()
+            png = pool.unlocked { try? driver.screenshot() }
+            driverSeconds += Date().timeIntervalSince(s)
+        }
+        pool.lock.broadcast()   // a waiting session may take the new state's events
+        try recorder.attachScreenshot(png, to: added.id)
+        return added.id
+    }
+
+    func log(_ decision: StateIndex.Decision) {
+        recorder.log(.abstraction(.init(decision: decision.kind.rawValue, screen: decision.screen, reason: decision.reason)))
+    }
+
+    // MARK: - Restarts
+
+    /// Restarts the app (or runs the setup journey) and recognises the screen it opened on (a state of its own when
+    /// it is not one seen before); the trail starts there.
+    func restart() throws -> Int {
+        let opened = try restartApp().snapshot
+        let start = try recorder.match(opened) ?? discover(opened, depth: 0, via: nil)
+        navigator.restarted(at: start, snapshot: opened)
+        return start
+    }
+
+    /// Restarts (or runs the setup journey) and observes the start screen; its failures wait for the next report.
+    private func restartApp() throws -> Observation {
+        let s = Date()
+        defer { driverSeconds += Date().timeIntervalSince(s) }
+        let observed = try pool.unlocked { () throws -> Observation in
+            if let setup = configuration.setup { try setup.run(driver) } else { try driver.restart() }
+            return try driver.observe(after: configuration.wait)
+        }
+        navigator.needsFreshStart = false
+        navigator.wroteSinceRestart = false
+        failures += observed.failures
+        return observed
+    }
+
+    // MARK: - Failures and invariants
+
+    /// `path` is computed only when there is a failure (a breadth-first search per event would be waste).
+    private func collectFailures(state: Int, path makePath: () -> [String]) throws {
+        var computed: [String]?
+        defer { failures.removeAll() }
+        for failure in failures {
+            recorder.addFailure(kind: failure.kind, message: failure.message, location: failure.location, state: state) {
+                let path = computed ?? makePath()
+                computed = path
+                return path
+            }
+        }
+    }
+
+    /// The specification's invariants on every screen; violations are failures with the path that reproduces them.
+    private func checkInvariants(state: Int, snapshot: UISnapshot, path makePath: () -> [String]) throws {
+        guard !configuration.invariants.isEmpty else { return }
+        var text: String?
+        for invariant in configuration.invariants {
+            let message = try invariant.violation(in: snapshot) {
+                if let text { return text }
+                let read = try pool.unlocked { try driver.visibleText() }
+                text = read
+                return read
+            }
+            guard let message else { continue }
+            recorder.addFailure(kind: "invariant", message: message, location: snapshot.context.container, state: state, path: makePath)
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import CartoCore
+
+/// One unit of a crawl's work: fire event `event` (an index into the state's planned events) in state `state`.
+struct Work: Hashable, Sendable {
+    let state: Int
+    let event: Int
+}
+
+/// Where the work is: which state a session goes to next and which of its events it fires there. One frontier is
+/// shared by the sessions of a crawl and used under the crawl's lock. A state's events run through the passes in
+/// order (the repeat bound, global navigation; with the screen abstraction) before one is chosen — by action
+/// novelty with the screen abstraction, at random with `--strategy random`, else in the planner's order. An event
+/// is claimed (marked fired) when it is handed out, so no two sessions fire the same one.
+final class Frontier {
+    let strategy: CrawlStrategy
+    private var passes: [any FrontierPass]
+    /// Ordering by what the crawl has not tried yet (the screen abstraction); nil keeps the planner's order.
+    private(set) var novelty: ActionNovelty?
+    private var random: SplitMix64
+    /// Sessions on their way to or acting in each state: others pick different states while there are any.
+    private var claimed: [Int: Int] = [:]
+
+    init(configuration: CrawlConfiguration, graph: StateGraph<CrawlProgress.StateRecord, CrawlProgress.EdgeRecord>) {
+        strategy = configuration.strategy
+        random = SplitMix64(seed: configuration.seed)
+        if configuration.abstraction == .screen {
+            passes = [RepeatBound(maxRepeats: configuration.maxRepeats), GlobalNavigation(after: configuration.globalAfter)]
+            var novelty = ActionNovelty()
+            for record in graph.states {
+                for i in record.fired { novelty.fire(record.events[i].abstractAction) }
+                if !record.unreachable { novelty.offer(record, open: true) }
+            }
+            self.novelty = novelty
+        } else {
+            passes = []
+        }
+        for edge in graph.edges { learn(edge) }
+    }
+
+    /// A transition was recorded: the passes learn from it.
+    func learn(_ edge: CrawlProgress.EdgeRecord) {
+        for i in passes.indices { passes[i].learn(edge) }
+    }
+
+    /// A new state's events are on offer.
+    func offer(_ record: CrawlProgress.StateRecord) { novelty?.offer(record, open: true) }
+
+    // MARK: Handing out work
+
+    /// The next work for a session whose back stack is `trail` (the current state last), claimed for it; nil when
+    /// no reachable state has an event left. Events the passes drop on the way are marked fired and logged.
+    func take(trail: [Int], recorder: Recorder) -> Work? {
+        while let state = chooseState(trail: trail, states: recorder.states) {
+            guard let event = chooseEvent(in: state, recorder: recorder) else { continue }   // all dropped: look again
+            mark(Work(state: state, event: event), fired: true, recorder: recorder)
+            claimed[state, default: 0] += 1
+            return Work(state: state, event: event)
+        }
+        return nil
+    }
+
+    /// The work's state was reached and its event is being fired: its abstract action is no longer new to the crawl.
+    func firing(_ work: Work, recorder: Recorder) { novelty?.fire(recorder.states[work.state].events[work.event].abstractAction) }
+
+    /// The work is done (fired, or given up): the state is no longer claimed by it.
+    func finish(_ work: Work) {
+        claimed[work.state]! -= 1
+        if claimed[work.state] == 0 { claimed[work.state] = nil }
+    }
+
+    /// The work was not done (the crawl is ending): its event goes back on offer.
+    func putBack(_ work: Work, recorder: Recorder) { mark(work, fired: false, recorder: recorder) }
+
+    /// The work's state could not be reached: its event goes back on offer, and the state is given up.
+    func giveUp(_ work: Work, recorder: Recorder) {
+        mark(work, fired: false, recorder: recorder)
+        novelty?.offer(recorder.states[work.state], open: false)
+        recorder.update(work.state) { $0.unreachable = true }
+    }
+
+    private func mark(_ work: Work, fired: Bool, recorder: Recorder) {
+        let record = recorder.states[work.state]
+        guard record.fired.contains(work.event) != fired else { return }
+        recorder.update(work.state) { if fired { $0.fired.insert(work.event) } else { $0.fired.remove(work.event) } }
+        let action = record.events[work.event].abstractAction
+        if fired { novelty?.withdraw(action, at: record.depth) } else { novelty?.offer([record.events[work.event]], at: record.depth, open: true) }
+    }
+
+    private func chooseState(trail: [Int], states: [CrawlProgress.StateRecord]) -> Int? {
+        switch strategy {
+        case .depthFirst:
+            // Novel work on the path first (a shallower state's own actions before a deep state's repeats), then the
+            // deepest state on the path with any work, then any state with work no other session is headed for.
+            if let novelty, let deepest = trail.reversed().first(where: { hasNovelWork($0, states[$0], novelty) }) { return deepest }
+            if let deepest = trail.reversed().first(where: { states[$0].hasWork }) { return deepest }
+            return unclaimed(states.indices.filter { states[$0].hasWork })
+        case .breadthFirst:
+            return unclaimed(states.indices.filter { states[$0].hasWork })
+        case .random:
+            let candidates = states.indices.filter { states[$0].hasWork }
+            return candidates.isEmpty ? nil : candidates[random.next(below: candidates.count)]
+        }
+    }
+
+    /// The first of `candidates` no other session is headed for, else the first: sessions spread over the frontier.
+    private func unclaimed(_ candidates: [Int]) -> Int? {
+        candidates.first { claimed[$0] == nil } ?? candidates.first
+    }
+
+    private func hasNovelWork(_ id: Int, _ record: CrawlProgress.StateRecord, _ novelty: ActionNovelty) -> Bool {
+        record.hasWork && record.events.indices.contains { !record.fired.contains($0) && novelty.isNovel(record.events[$0].abstractAction, at: record.depth) }
+    }
+
+    /// The event to fire next in `state` after the passes dropped theirs (marked fired and logged), or nil when none
+    /// is left.
+    private func chooseEvent(in state: Int, recorder: Recorder) -> Int? {
+        let record = recorder.states[state]
+        var open = record.events.indices.filter { !record.fired.contains($0) }
+        if !passes.isEmpty && !open.isEmpty {
+            let here = FrontierState(id: state, depth: record.depth, pathActions: recorder.pathActions(to: state) ?? [:])
+            for pass in passes {
+                open.removeAll { index in
+                    guard let reason = pass.reasonToSkip(record.events[index], in: here) else { return false }
+                    mark(Work(state: state, event: index), fired: true, recorder: recorder)
+                    recorder.log(.skip(.init(state: Crawler.name(state), event: record.events[index].description, reason: reason)))
+                    return true
+                }
+            }
+        }
+        guard !open.isEmpty else { return nil }
+        if strategy == .random { return open[random.next(below: open.count)] }
+        return novelty?.preferred(among: open, of: record.events, at: record.depth) ?? open[0]
+    }
+}

@@ -1,0 +1,48 @@
+import CartoCore
+import CartoDrivers
+
+/// What a frontier pass sees of the state whose next event is being chosen.
+struct FrontierState {
+    var id: Int
+    var depth: Int
+    /// How often each abstract action occurs on the path that reaches the state (the repeat bound's input).
+    var pathActions: [String: Int]
+}
+
+/// One rule of the frontier, run in order over a state's events before one is chosen (Periphery's passes over one
+/// graph are the model): it may drop events that are not worth firing — a skip is logged with its reason and counts
+/// as fired — and learns from every transition the crawl records.
+protocol FrontierPass {
+    /// Why `event` of `state` should not be fired, or nil to keep it.
+    func reasonToSkip(_ event: CrawlEvent, in state: FrontierState) -> String?
+    /// A transition was recorded (by any session).
+    mutating func learn(_ edge: CrawlProgress.EdgeRecord)
+}
+
+extension FrontierPass {
+    mutating func learn(_ edge: CrawlProgress.EdgeRecord) {}
+}
+
+/// An example of a frontier pass — what it was given and whether it drops the event — as SwiftLint's rules carry
+/// triggering and non-triggering examples: the examples are the pass's tests (`FrontierPassTests`).
+struct FrontierPassExample {
+    var description: String
+    /// Transitions the crawl recorded before (as `(from, to, event)`).
+    var recorded: [(from: Int, to: Int, event: CrawlEvent)] = []
+    var state: FrontierState
+    var event: CrawlEvent
+    /// Whether the pass drops the event.
+    var skips: Bool
+
+    /// Tiny events for examples: a tap on a link or a fill of one field.
+    static func tap(_ label: String) -> CrawlEvent {
+        CrawlEvent(kind: .tap, target: UIElement(role: .link, platformType: "a", label: label, actions: [.tap], target: "/" + label.lowercased(), locator: "css selector:#\(label)"))
+    }
+    static func fill(_ field: String) -> CrawlEvent {
+        let element = UIElement(role: .textField, platformType: "input", identifier: field, actions: [.tap, .type], locator: "css selector:#\(field)")
+        return CrawlEvent(kind: .fill, target: element, fields: [.init(field: element, kind: .freeText, text: "text")])
+    }
+    static func at(_ id: Int, depth: Int = 1, path: [CrawlEvent] = []) -> FrontierState {
+        FrontierState(id: id, depth: depth, pathActions: path.reduce(into: [:]) { $0[$1.abstractAction, default: 0] += 1 })
+    }
+}
