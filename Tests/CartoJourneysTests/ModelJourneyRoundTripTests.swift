@@ -44,12 +44,17 @@ final class ModelJourneyRoundTripTests: XCTestCase {
         XCTAssertTrue(reachable.contains(fill.to))
         let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"))
         defer { driver.close() }
+        var matched = Set<LocatorResolver.Match>()
         for state in reachable {
             let journey = try ModelJourney.path(in: model, to: state)
             let title = try XCTUnwrap(model.states.first { $0.id == state }?.title)
             XCTAssertEqual(journey.steps.last, JourneyStep(command: .verify, args: ["screen", title], screen: title))
             let result = try Replayer(driver: driver).run(journey, name: state)
             XCTAssertTrue(result.passed, "\(state) \(title): \(result.steps.filter { $0.status != .passed })")
+            // A fresh script finds every target by the first locator it lists (links without an id by their label).
+            XCTAssertEqual(result.fallbacks, [], "\(state): no fallback on a script just written")
+            matched.formUnion(result.steps.compactMap(\.matchedBy))
         }
+        XCTAssertEqual(matched, [.id, .label], "links without an id are found by their label, as the scripts list them")
     }
 }

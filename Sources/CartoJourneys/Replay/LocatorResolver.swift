@@ -6,7 +6,17 @@ import Foundation
 /// identifier, then accessibility label, then visible text, then the type-and-index path. Says which one matched,
 /// so reports show when a script survives only on a fallback (time to update it).
 public enum LocatorResolver {
-    public enum Match: String, Sendable, Codable { case id, label, text, path }
+    public enum Match: String, Sendable, Codable, CaseIterable { case id, label, text, path }
+
+    /// The locator replay tries first for `target` — the first it has, in the order of `Match` (scripts list their
+    /// locators in that order): a step found by it is found as written, by any later one through a fallback.
+    public static func primary(of target: Locators) -> Match? {
+        Match.allCases.first { match in
+            let value: String?
+            switch match { case .id: value = target.id; case .label: value = target.label; case .text: value = target.text; case .path: value = target.path }
+            return value?.isEmpty == false
+        }
+    }
 
     static let families: [Set<UIRole>] = [
         [.button, .link, .cell, .tab, .menuItem, .segmentedControl],

@@ -31,8 +31,10 @@ public final class Replayer {
         public var index: Int
         public var summary: String
         public var status: Status
-        /// Which locator found the target (`id`, `label`, `text`, `path`); a fallback means the script is ageing.
+        /// Which locator found the target (`id`, `label`, `text`, `path`).
         public var matchedBy: LocatorResolver.Match?
+        /// Found by another locator than the first the step lists: the script is ageing (nil for steps without a target).
+        public var fallback: Bool?
         public var milliseconds: Double
         public var message: String?
         public var screenshot: String?
@@ -44,7 +46,7 @@ public final class Replayer {
         public var seconds: Double
         public var passed: Bool { steps.allSatisfy { $0.status == .passed } }
         /// Steps that matched only through a fallback locator.
-        public var fallbacks: [StepResult] { steps.filter { $0.matchedBy != nil && $0.matchedBy != .id } }
+        public var fallbacks: [StepResult] { steps.filter { $0.fallback == true } }
     }
 
     private let driver: AppDriver
@@ -61,14 +63,15 @@ public final class Replayer {
         var failed = false
         for (i, step) in script.steps.enumerated() {
             if failed && !options.continueAfterFailure {
-                let r = StepResult(index: i + 1, summary: step.summary, status: .skipped, matchedBy: nil, milliseconds: 0, message: "an earlier step failed", screenshot: nil)
+                let r = StepResult(index: i + 1, summary: step.summary, status: .skipped, matchedBy: nil, fallback: nil, milliseconds: 0, message: "an earlier step failed", screenshot: nil)
                 results.append(r); progress(r)
                 continue
             }
             let t0 = Date()
-            var result = StepResult(index: i + 1, summary: step.summary, status: .passed, matchedBy: nil, milliseconds: 0, message: nil, screenshot: nil)
+            var result = StepResult(index: i + 1, summary: step.summary, status: .passed, matchedBy: nil, fallback: nil, milliseconds: 0, message: nil, screenshot: nil)
             do {
                 result.matchedBy = try perform(step)
+                if let matched = result.matchedBy, let target = step.target { result.fallback = matched != LocatorResolver.primary(of: target) }
             } catch let failure as StepFailure {
                 result.status = .failed; result.message = failure.message
             } catch let error as WebDriverError where error.endsSession {
@@ -203,7 +206,7 @@ public enum ReplayReport {
     public static func line(_ r: Replayer.StepResult) -> String {
         let mark = r.status == .passed ? "✓" : r.status == .failed ? "✗" : "-"
         var out = "\(mark) \(r.index). \(r.summary)"
-        if r.status != .skipped { out += " (\(Int(r.milliseconds)) ms" + (r.matchedBy.map { $0 == .id ? "" : ", found by \($0.rawValue)" } ?? "") + ")" }
+        if r.status != .skipped { out += " (\(Int(r.milliseconds)) ms" + (r.fallback == true ? r.matchedBy.map { ", found by \($0.rawValue)" } ?? "" : "") + ")" }
         if let m = r.message, r.status == .failed { out += "\n    \(m)" }
         if let s = r.screenshot { out += "\n    screenshot: \(s)" }
         return out
