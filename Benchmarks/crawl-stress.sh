@@ -56,6 +56,7 @@ port=18900
 declare -A url args_of
 for name in $subjects; do
     repo=$(field "$name" repo); path=$(field "$name" path); start=$(field "$name" start)
+    mkdir -p "$out/sites/$name"
     export_subject "$repo" "$path" "$out/sites/$name" || { failed=1; continue; }
     port=$((port + 1))
     python3 -m http.server "$port" --bind 127.0.0.1 --directory "$out/sites/$name/$path" > /dev/null 2>&1 &

@@ -45,6 +45,9 @@ final class CrawlEndToEndTests: XCTestCase {
 
         func states(at context: String) -> [CrawlModel.State] { model.states.filter { $0.context == context } }
         XCTAssertEqual(model.stats.stopReason, .explored)
+        let names = model.states.compactMap(\.name)
+        XCTAssertEqual(names.count, model.states.count)
+        XCTAssertEqual(Set(names).count, names.count, "every state's name is its own: \(names)")
         // Home: plain, with script-loaded news, with the modal dialog, news + dialog. The clock and the counter
         // tick all the time and must not add states.
         XCTAssertEqual(states(at: "/").count, 4, "\(model.states)")

@@ -25,3 +25,19 @@ final class FrontierPassTests: XCTestCase {
         }
     }
 }
+
+/// `StateNaming`'s examples: names unique within a model, naming what sets a state apart from its nearest sibling.
+final class StateNamingTests: XCTestCase {
+    func testExamples() {
+        for example in StateNaming.examples {
+            XCTAssertEqual(StateNaming.unique(example.states), example.names, example.description)
+        }
+    }
+
+    func testNamesDoNotDependOnTheOrderStatesWereFoundIn() {
+        for example in StateNaming.examples {
+            let reversed = StateNaming.unique(example.states.reversed())
+            XCTAssertEqual(Array(reversed.reversed()), example.names, example.description)
+        }
+    }
+}

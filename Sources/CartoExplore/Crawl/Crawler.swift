@@ -89,10 +89,15 @@ public final class Crawler: @unchecked Sendable {   // sessions run on threads o
 
     public static func model(_ progress: CrawlProgress, platform: String, start: String, configuration: CrawlConfiguration) -> CrawlModel {
         let graph = progress.graph
-        let states = graph.states.enumerated().map { id, record in
+        var states = graph.states.enumerated().map { id, record in
             CrawlModel.State(id: name(id), title: record.snapshot.context.title ?? "", context: record.snapshot.context.container ?? "",
                              screenshot: record.screenshot, depth: record.depth, elements: record.signature.elementCount, events: record.events.count,
                              name: record.abstract?.name, properties: record.abstract?.properties.map(\.description))
+        }
+        // Unique names: what sets a state apart from its nearest sibling of the same name.
+        let named = states.indices.filter { states[$0].name != nil }
+        for (i, unique) in zip(named, StateNaming.unique(named.map { (states[$0].id, states[$0].name!, states[$0].properties ?? []) })) {
+            states[i].name = unique
         }
         let edges = graph.edges.map { CrawlModel.Edge(from: name($0.from), to: name($0.to), event: $0.event.description, kind: $0.kind,
                                                       abstractEvent: $0.event.abstractEvent, action: $0.event.userActions) }
