@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "CartoReports", targets: ["CartoReports"]),
         .library(name: "CartoDrivers", targets: ["CartoDrivers"]),
         .library(name: "CartoHTTP", targets: ["CartoHTTP"]),
+        .library(name: "CartoModel", targets: ["CartoModel"]),
         .library(name: "CartoExplore", targets: ["CartoExplore"]),
         .library(name: "CartoStub", targets: ["CartoStub"]),
         .library(name: "CartoTestKit", targets: ["CartoTestKit"]),
@@ -96,8 +97,12 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        // GUI exploration: state recognition (the paper's Algorithm 1), event planning, strategies, outputs.
-        .target(name: "CartoExplore", dependencies: ["CartoCore", "CartoDrivers", "CartoHTTP", .product(name: "Yams", package: "Yams")]),
+        // What crawling and record/replay produce and read, below both: the crawl model (model.json), the state graph
+        // with its shortest paths, the one crawl settings type, journey scripts (carto.journey/1).
+        .target(name: "CartoModel", dependencies: ["CartoCore", "CartoDrivers", .product(name: "Yams", package: "Yams")]),
+        // GUI exploration: state recognition (the paper's Algorithm 1), event planning, the crawl engine (recorder,
+        // frontier and its passes, navigator, sessions), outputs. Setup journeys replay through CartoJourneys.
+        .target(name: "CartoExplore", dependencies: ["CartoCore", "CartoDrivers", "CartoHTTP", "CartoModel", "CartoJourneys", .product(name: "Yams", package: "Yams")]),
         // The stub HTTP server for apps under test: WireMock-compatible mappings, admin API, scenarios, recording,
         // HAR import, and the app-event hub tests wait on (long-poll and server-sent events).
         .target(
@@ -133,7 +138,7 @@ let package = Package(
         // locator fallback, the replayer, and XCUITest / Maestro generators (from scripts or crawled models).
         .target(
             name: "CartoJourneys",
-            dependencies: ["CartoCore", "CartoDrivers", "CartoProbe", "CartoExplore", .product(name: "Yams", package: "Yams")]
+            dependencies: ["CartoCore", "CartoDrivers", "CartoProbe", "CartoModel", .product(name: "Yams", package: "Yams")]
         ),
         // Usability analytics over interaction logs: ingest into SQLite, a pipeline of analysis passes (time per
         // screen, flows and funnels, gestures, heatmaps, connectivity, GPX), report writers, the collection server.
@@ -150,7 +155,7 @@ let package = Package(
         .executableTarget(
             name: "carto",
             dependencies: [
-                "CartoCore", "CartoArch", "CartoReports", "CartoDrivers", "CartoHTTP", "CartoExplore", "CartoStub", "CartoUsage", "CartoProbe", "CartoJourneys",
+                "CartoCore", "CartoArch", "CartoReports", "CartoDrivers", "CartoHTTP", "CartoModel", "CartoExplore", "CartoStub", "CartoUsage", "CartoProbe", "CartoJourneys",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -158,7 +163,7 @@ let package = Package(
         .executableTarget(
             name: "carto-bench",
             dependencies: [
-                "CartoCore", "CartoArch", "CartoDrivers", "CartoHTTP", "CartoExplore", "CartoStub", "CartoTestKit", "CartoUsage", "CartoProbe",
+                "CartoCore", "CartoArch", "CartoDrivers", "CartoHTTP", "CartoModel", "CartoExplore", "CartoStub", "CartoTestKit", "CartoUsage", "CartoProbe",
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -181,7 +186,7 @@ let package = Package(
         .testTarget(name: "CartoReportsTests", dependencies: ["CartoReports", "CartoArch", "CartoCore"]),
         .testTarget(name: "CartoCLITests", dependencies: ["CartoCore"]),
         .testTarget(name: "CartoDriversTests", dependencies: ["CartoDrivers", "CartoHTTP", "CartoCore"]),
-        .testTarget(name: "CartoExploreTests", dependencies: ["CartoExplore", "CartoDrivers", "CartoHTTP", "CartoCore", "CartoJourneys"]),
+        .testTarget(name: "CartoExploreTests", dependencies: ["CartoExplore", "CartoModel", "CartoDrivers", "CartoHTTP", "CartoCore", "CartoJourneys"]),
         .testTarget(
             name: "CartoStubTests",
             dependencies: [
@@ -192,7 +197,7 @@ let package = Package(
         .testTarget(
             name: "CartoJourneysTests",
             dependencies: [
-                "CartoJourneys", "CartoDrivers", "CartoHTTP", "CartoExplore", "CartoProbe", "CartoCore", "CartoUsage",
+                "CartoJourneys", "CartoModel", "CartoDrivers", "CartoHTTP", "CartoExplore", "CartoProbe", "CartoCore", "CartoUsage",
                 // Generated XCUITests are checked for syntax errors with the Swift parser (XCTest UI cannot build here).
                 .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "Yams", package: "Yams"),

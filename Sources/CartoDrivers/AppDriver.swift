@@ -119,6 +119,15 @@ public enum WaitPolicy: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// Saved as its text (`idle:16:5000`, `fixed:1000`), as `--wait` takes it.
+extension WaitPolicy: Codable {
+    public init(from decoder: Decoder) throws { try self.init(parsing: try decoder.singleValueContainer().decode(String.self)) }
+    public func encode(to encoder: Encoder) throws {
+        var single = encoder.singleValueContainer()
+        try single.encode(description)
+    }
+}
+
 public struct IdleOutcome: Sendable, Equatable {
     /// False when the timeout passed with work still pending (the app never settled).
     public var idle: Bool

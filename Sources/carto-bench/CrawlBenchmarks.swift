@@ -188,7 +188,7 @@ func runCrawlerBenchmark(_ args: [String]) {
     do {
         let out = try CrawlOutput(directory: dir, fresh: true)
         var configuration = CrawlConfiguration()
-        configuration.maxEvents = events
+        configuration.settings.maxEvents = events
         let start = DispatchTime.now().uptimeNanoseconds
         let model = try Crawler(driver: SyntheticApp(screens: screens), configuration: configuration, sink: out).run()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -3,6 +3,7 @@ import CartoCore
 import CartoDrivers
 import CartoExplore
 import CartoJourneys
+import CartoModel
 import Foundation
 
 /// `carto record`: record what a person does in the browser as a journey script and an interaction log.

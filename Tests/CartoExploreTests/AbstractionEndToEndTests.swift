@@ -2,6 +2,7 @@ import CartoCore
 import CartoDrivers
 import CartoHTTP
 @testable import CartoExplore
+import CartoModel
 import Foundation
 import XCTest
 
@@ -23,7 +24,7 @@ extension CrawlEndToEndTests {
     }
 
     func testTodoListsAreOneStateHoweverManyItemsAndTheCrawlCompletes() throws {
-        let (model, _) = try crawlSite("todos") { $0.maxEvents = 200 }
+        let (model, _) = try crawlSite("todos") { $0.settings.maxEvents = 200 }
         // What a tester draws: empty; items (All); with a completed item (Clear completed); each filter with and
         // without rows shown. Rows, their text and the delete button revealed on a touched row are not states.
         func key(_ s: CrawlModel.State) -> String {
@@ -104,16 +105,16 @@ extension CrawlEndToEndTests {
     }
 
     func testSaturationStopsACrawlThatFindsNothingNew() throws {
-        let (model, log) = try crawlSite("counters") { $0.saturation = 3 }
+        let (model, log) = try crawlSite("counters") { $0.settings.saturation = 3 }
         XCTAssertEqual(model.stats.stopReason, .saturated)
         XCTAssertEqual(model.states.count, 1)
         // Saturated: the last three events found neither a state nor a transition.
         let events = log.filter { $0["type"] as? String == "event" }
         XCTAssertTrue(events.suffix(3).allSatisfy { ["no change", "in-place change", "known", "back"].contains($0["outcome"] as? String ?? "") }, "\(events.suffix(3))")
-        let todos = try crawlSite("todos") { $0.maxEvents = 30 }.model
-        let (paper, _) = try crawlSite("todos") { $0.abstraction = .paper; $0.maxEvents = 30 }
-        XCTAssertEqual(paper.settings.abstraction, "paper")
-        XCTAssertEqual(todos.settings.abstraction, "screen")
+        let todos = try crawlSite("todos") { $0.settings.maxEvents = 30 }.model
+        let (paper, _) = try crawlSite("todos") { $0.settings.abstraction = .paper; $0.settings.maxEvents = 30 }
+        XCTAssertEqual(paper.settings.abstraction, .paper)
+        XCTAssertEqual(todos.settings.abstraction, .screen, "the abstraction in effect is recorded")
         XCTAssertGreaterThan(paper.states.count, todos.states.count, "Algorithm 1 makes a state of every list length")
     }
 }

@@ -2,6 +2,7 @@ import CartoCore
 import CartoDrivers
 import CartoHTTP
 @testable import CartoExplore
+import CartoModel
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -165,7 +166,7 @@ final class CrawlEndToEndTests: XCTestCase {
         // First run stops after 2 events, as if interrupted; the checkpoint holds what it found.
         var configuration = CrawlConfiguration()
         configuration.blocklist = try Blocklist(["label:log ?out"])
-        configuration.maxEvents = 2
+        configuration.settings.maxEvents = 2
         do {
             let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"))
             let first = try Crawler(driver: driver, configuration: configuration, sink: try CrawlOutput(directory: output, fresh: true)).run()
@@ -178,7 +179,7 @@ final class CrawlEndToEndTests: XCTestCase {
         let progress = try out.loadProgress()
         XCTAssertGreaterThanOrEqual(progress.eventsFired, 2, "the events (and backs) of the first run are counted")
         let statesBefore = progress.graph.states.count
-        configuration.maxEvents = nil
+        configuration.settings.maxEvents = nil
         let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"))
         defer { driver.close() }
         let model = try Crawler(driver: driver, configuration: configuration, sink: out, resumeFrom: progress).run()
@@ -199,15 +200,15 @@ extension CrawlEndToEndTests {
         defer { site.stop() }
         let dfs = try crawl(site: site, output: try temporaryDirectory() + "/dfs")
         for strategy in [CrawlStrategy.breadthFirst, .random] {
-            let other = try crawl(site: site, output: try temporaryDirectory() + "/\(strategy.rawValue)") { $0.strategy = strategy }
+            let other = try crawl(site: site, output: try temporaryDirectory() + "/\(strategy.rawValue)") { $0.settings.strategy = strategy }
             let diff = GraphDiff(from: dfs, to: other)
             XCTAssertTrue(diff.addedStates.isEmpty && diff.removedStates.isEmpty, "\(strategy): \(diff.text())")
             XCTAssertEqual(other.stats.stopReason, .explored)
         }
-        let capped = try crawl(site: site, output: try temporaryDirectory() + "/capped") { $0.maxStates = 3 }
+        let capped = try crawl(site: site, output: try temporaryDirectory() + "/capped") { $0.settings.maxStates = 3 }
         XCTAssertEqual(capped.states.count, 3)
         XCTAssertEqual(capped.stats.stopReason, .maxStates)
-        let shallow = try crawl(site: site, output: try temporaryDirectory() + "/shallow") { $0.maxDepth = 1 }
+        let shallow = try crawl(site: site, output: try temporaryDirectory() + "/shallow") { $0.settings.maxDepth = 1 }
         XCTAssertEqual(shallow.stats.stopReason, .explored)
         XCTAssertTrue(shallow.states.allSatisfy { $0.depth <= 1 })
         XCTAssertTrue(shallow.states.filter { $0.depth == 1 }.allSatisfy { $0.events == 0 }, "states at --max-depth are leaves")

@@ -1,6 +1,7 @@
 import CartoCore
 import CartoDrivers
 import CartoExplore
+import CartoModel
 import Foundation
 import XCTest
 
@@ -60,9 +61,12 @@ final class CrawlSessionTests: XCTestCase {
         addTeardownBlock { try? FileManager.default.removeItem(atPath: output) }
         var cases: [(CrawlSettings, String)] = []
         cases.append((CrawlSettings(platform: .web, start: "no-such-folder-\(UUID().uuidString)"), "neither a URL nor a folder"))
-        var wait = CrawlSettings(platform: .web, start: Self.example)
-        wait.wait = "sometimes"
-        cases.append((wait, "sometimes"))
+        var block = CrawlSettings(platform: .web, start: Self.example)
+        block.block = ["label:("]
+        cases.append((block, "--block label:("))
+        var browsers = CrawlSettings(platform: .web, start: Self.example)
+        browsers.browsers = 0
+        cases.append((browsers, "--browsers 0"))
         var only = CrawlSettings(platform: .web, start: Self.example)
         only.only = ["shape:round"]
         cases.append((only, "--only shape:round"))

@@ -1,6 +1,7 @@
 import CartoCore
 import CartoDrivers
 @testable import CartoExplore
+import CartoModel
 import Foundation
 import XCTest
 
@@ -61,8 +62,8 @@ final class ExplorationTests: XCTestCase {
         addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
         let out = try CrawlOutput(directory: dir, fresh: true)
         var configuration = CrawlConfiguration()
-        configuration.screenshots = false
-        configuration.maxEvents = 400
+        configuration.settings.screenshots = false
+        configuration.settings.maxEvents = 400
         configure(&configuration)
         let model = try Crawler(driver: app, configuration: configuration, sink: out).run()
         let log = try String(contentsOfFile: dir + "/log.jsonl", encoding: .utf8).split(separator: "\n")
@@ -147,7 +148,7 @@ final class ExplorationTests: XCTestCase {
             folders.append(dir)
             let out = try CrawlOutput(directory: dir, fresh: true)
             var configuration = CrawlConfiguration()
-            configuration.screenshots = screenshots
+            configuration.settings.screenshots = screenshots
             configuration.globalAfter = 0   // every menu link from every page: enough work for three sessions
             let drivers = (0..<sessions).map { _ in menuSite() }
             for driver in drivers { driver.screenshotDelay = screenshots ? 0.01 : 0 }

@@ -2,6 +2,7 @@ import CartoCore
 import CartoDrivers
 import CartoHTTP
 import CartoJourneys
+import CartoModel
 import Foundation
 import XCTest
 

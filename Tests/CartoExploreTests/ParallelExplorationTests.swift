@@ -57,7 +57,7 @@ final class ParallelExplorationTests: XCTestCase {
             }
         }
         var configuration = CrawlConfiguration()
-        configuration.screenshots = true
+        configuration.settings.screenshots = true
         let crawler = Crawler(drivers: [Self.site(onScreenshotOfA: hold), Self.site(onScreenshotOfA: hold)], configuration: configuration, sink: sink)
         let model = try crawler.run()
         XCTAssertEqual(Set(model.states.map(\.title)), ["Home", "A", "B", "C"], "\(model.states.map(\.title))")

@@ -1,6 +1,7 @@
 import CartoCore
 import CartoDrivers
 @testable import CartoExplore
+import CartoModel
 import XCTest
 
 final class PlanningAndGraphTests: XCTestCase {
@@ -60,7 +61,7 @@ final class PlanningAndGraphTests: XCTestCase {
 
     func model(_ states: [(String, String)], _ edges: [(Int, String, Int)]) -> CrawlModel {
         CrawlModel(app: .init(platform: "web", start: "x"),
-                   settings: .init(strategy: "dfs", wait: "idle", rows: "first", weights: SimilarityWeights()),
+                   settings: CrawlSettings(),
                    states: states.enumerated().map { .init(id: "s\($0.offset)", title: $0.element.1, context: $0.element.0, screenshot: nil, depth: 0, elements: 1, events: 1) },
                    edges: edges.map { .init(from: "s\($0.0)", to: "s\($0.2)", event: $0.1, kind: .new) },
                    stats: .init(events: 1, uniqueStates: states.count, totalStates: 1, edges: edges.count, durationSeconds: 1, failures: 0, stopReason: .explored),

@@ -1,6 +1,7 @@
 import CartoCore
 import CartoDrivers
 @testable import CartoExplore
+import CartoModel
 import Foundation
 import XCTest
 

@@ -1,4 +1,5 @@
 @testable import CartoExplore
+import CartoModel
 import XCTest
 
 /// The one graph type behind the crawler's replays, `carto gen` and `carto graph diff`.
@@ -28,7 +29,7 @@ final class StateGraphTests: XCTestCase {
                      CrawlModel.Edge(from: "s1", to: "s0", event: "back", kind: .back),
                      CrawlModel.Edge(from: "s1", to: "s9", event: "tap link \"Gone\"", kind: .new)]
         let model = CrawlModel(app: .init(platform: "web", start: "/"),
-                               settings: .init(strategy: "dfs", wait: "idle", rows: "first", weights: SimilarityWeights()), states: states, edges: edges,
+                               settings: CrawlSettings(), states: states, edges: edges,
                                stats: .init(events: 2, uniqueStates: 2, totalStates: 3, edges: 3, durationSeconds: 1, failures: 0, stopReason: .explored), failures: [])
         let graph = model.graph
         XCTAssertEqual(graph.edges.count, 2, "an edge to a state the model does not have is left out")

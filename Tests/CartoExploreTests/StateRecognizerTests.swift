@@ -1,5 +1,6 @@
 import CartoCore
 @testable import CartoExplore
+import CartoModel
 import XCTest
 
 final class StateRecognizerTests: XCTestCase {

@@ -3,6 +3,7 @@ import CartoDrivers
 import CartoHTTP
 import CartoExplore
 import CartoJourneys
+import CartoModel
 import Foundation
 import XCTest
 
@@ -21,7 +22,7 @@ final class ModelJourneyRoundTripTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: output) }
 
         var configuration = CrawlConfiguration()
-        configuration.screenshots = false
+        configuration.settings.screenshots = false
         let crawled: CrawlModel
         do {
             let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"))

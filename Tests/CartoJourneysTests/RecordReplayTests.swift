@@ -4,6 +4,7 @@ import CartoHTTP
 @testable import CartoJourneys
 import CartoExplore
 import CartoUsage
+import CartoModel
 import Foundation
 import XCTest
 

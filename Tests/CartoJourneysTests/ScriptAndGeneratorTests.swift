@@ -2,6 +2,7 @@ import CartoCore
 import CartoDrivers
 @testable import CartoExplore
 @testable import CartoJourneys
+import CartoModel
 import Foundation
 import SwiftParser
 import SwiftSyntax

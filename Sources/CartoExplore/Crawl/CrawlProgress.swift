@@ -1,5 +1,6 @@
 import CartoCore
 import CartoDrivers
+import CartoModel
 import Foundation
 
 /// Everything a crawl knows, in a form that can be saved after every event and loaded to resume: the graph of

@@ -1,6 +1,7 @@
 import CartoCore
 import CartoDrivers
 import CartoHTTP
+import CartoModel
 import Foundation
 
 /// One run of `carto crawl`, start to finish: resolves the target (a folder is served on 127.0.0.1), makes or
@@ -27,8 +28,8 @@ public final class CrawlSession: @unchecked Sendable {
     public var cacert: String?
     /// Sessions in parallel for this run (nil: the saved number, else 1).
     public var browsers: Int?
-    /// Replays a setup journey (path, wait) — journeys live in CartoJourneys, which builds on this module.
-    public var makeSetup: ((String, WaitPolicy) throws -> CrawlSetup)?
+    /// `NAME=VALUE` values for the setup journey's `${NAME}`s (`--var`; never saved).
+    public var variables: [String] = []
     /// Called with every log entry (a progress line).
     public var onLog: ((CrawlLogEntry) -> Void)?
     /// Told what the session does when it matters to a person watching (starting, stopping after Ctrl-C).
@@ -64,10 +65,9 @@ public final class CrawlSession: @unchecked Sendable {
     private func explore(folder: inout URL?) throws -> Result {
         var reopened: CrawlOutput?
         var newFolder = ""
-        let settings: CrawlSettings
+        var settings: CrawlSettings
         switch source {
         case .new(let given, let output):
-            try given.validate()
             settings = given
             newFolder = output
         case .resume(let folder):
@@ -75,8 +75,11 @@ public final class CrawlSession: @unchecked Sendable {
             reopened = out
             settings = try out.loadSettings()
         }
-        let specification = try settings.specification()
-        let configuration = try settings.configuration(specification: specification, makeSetup: makeSetup)
+        // This run's number of sessions (a resume may use another); checked with the rest.
+        if let browsers { settings.browsers = browsers }
+        // Compiling the configuration is checking the settings: before anything is written.
+        let specification = try settings.config.map(CrawlSpecification.load(path:))
+        let configuration = try CrawlConfiguration(settings: settings, specification: specification, variables: variables)
 
         // A folder is served on loopback for the crawl; its URL changes per run, so resumes serve it again.
         let (site, start) = try Self.resolve(settings)
@@ -87,13 +90,13 @@ public final class CrawlSession: @unchecked Sendable {
         if reopened == nil { try out.saveSettings(settings) }
 
         var target = DriverTarget(platform: settings.platform, start: start, webdriver: webdriver ?? settings.webdriver, cacert: cacert ?? settings.cacert)
-        target.desktop = settings.desktop ?? false
-        target.blockedRequests = (settings.blockRequests ?? []) + (specification?.blockRequests ?? [])
-        target.animationPlaybackRate = (settings.animations ?? .fast).playbackRate
+        target.desktop = settings.desktop
+        target.blockedRequests = settings.blockRequests + (specification?.blockRequests ?? [])
+        target.animationPlaybackRate = settings.animations.playbackRate
         onStatus?("starting \(settings.platform == .web ? (target.webdriver == nil ? "chromedriver and Chromium" : "a browser session") : "the iOS app \(settings.start)")…")
         let opened: [AppDriver]
         do {
-            opened = try target.open(count: browsers ?? settings.browsers ?? Self.defaultSessions(settings))
+            opened = try target.open(count: settings.browsers ?? Self.defaultSessions(settings))
         } catch {
             // Nothing was explored: a fresh folder made for this run goes again, so a corrected command can reuse it.
             if reopened == nil { out.discard() }

@@ -1,4 +1,5 @@
 import CartoCore
+import CartoModel
 import Foundation
 import Yams
 
@@ -175,9 +176,16 @@ public struct CrawlSpecification: Sendable, Equatable {
 
     static func line(_ node: Node) -> Int { node.mark?.line ?? 1 }
 
+    /// `.carto.yml` in the current folder when it has a `crawl:` section (used without `--config`).
+    public static func local() -> String? {
+        guard let data = FileManager.default.contents(atPath: ".carto.yml"),
+              String(decoding: data, as: UTF8.self).range(of: "(?m)^crawl:", options: .regularExpression) != nil else { return nil }
+        return ".carto.yml"
+    }
+
     /// Applies this specification to a configuration (CLI flags come on top).
     public func apply(to configuration: inout CrawlConfiguration) throws {
-        if let abstraction { configuration.abstraction = abstraction }
+        if let abstraction { configuration.specifiedAbstraction = abstraction }
         for rule in inputs.fields { configuration.inputs.add(rule) }
         configuration.inputs.formSets += inputs.formSets
         try configuration.blocklist.add(block)

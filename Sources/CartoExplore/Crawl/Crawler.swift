@@ -1,5 +1,6 @@
 import CartoCore
 import CartoDrivers
+import CartoModel
 import Foundation
 
 /// The exploration loop (the paper's steps 1–7) over any number of sessions into one model. Its parts, each with
@@ -31,7 +32,7 @@ public final class Crawler: @unchecked Sendable {   // sessions run on threads o
         self.sink = sink
         var progress = resumeFrom ?? CrawlProgress()
         progress.stopReason = nil
-        var recognizer = StateRecognition(mode: configuration.abstraction, weights: configuration.weights,
+        var recognizer = StateRecognition(mode: configuration.abstraction, weights: configuration.settings.weights,
                                           abstraction: ScreenAbstraction(overrides: configuration.overrides),
                                           coarsenAfter: configuration.coarsenAfter)
         if let start = progress.graph.states.first, Self.startsWithoutRoute(drivers[0].start) { recognizer.startScreen(start.snapshot) }
@@ -101,10 +102,9 @@ public final class Crawler: @unchecked Sendable {   // sessions run on threads o
         }
         let edges = graph.edges.map { CrawlModel.Edge(from: name($0.from), to: name($0.to), event: $0.event.description, kind: $0.kind,
                                                       abstractEvent: $0.event.abstractEvent, action: $0.event.userActions) }
-        let settings = CrawlModel.Settings(
-            strategy: configuration.strategy.rawValue, wait: configuration.wait.description, rows: configuration.rows.rawValue,
-            abstraction: configuration.abstraction.rawValue, weights: configuration.weights, maxEvents: configuration.maxEvents, maxStates: configuration.maxStates,
-            maxDepth: configuration.maxDepth, maxTimeSeconds: configuration.maxTime)
+        // The settings as chosen, with the abstraction in effect (the specification's, or the default).
+        var settings = configuration.settings
+        settings.abstraction = configuration.abstraction
         let stats = CrawlModel.Stats(events: progress.eventsFired, uniqueStates: states.count, totalStates: progress.totalStates,
                                      edges: edges.count, durationSeconds: round(progress.elapsedBefore), failures: progress.failures.count,
                                      stopReason: progress.stopReason ?? .interrupted)

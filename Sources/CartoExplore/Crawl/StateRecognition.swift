@@ -1,4 +1,5 @@
 import CartoCore
+import CartoModel
 
 /// State identity during a crawl under either abstraction: the screen abstraction (default) or the paper's
 /// Algorithm 1. Every state gets an abstract identity either way, so models crawled with `--abstraction paper`

@@ -1,9 +1,10 @@
 import CartoCore
 import CartoDrivers
+import CartoModel
 
 /// One thing the crawler does to a state. Targets are element copies without children (enough to find them again).
 public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
-    public enum Kind: String, Codable, Sendable { case tap, fill, scroll, back }
+    public typealias Kind = EventKind
 
     public struct FieldValue: Codable, Hashable, Sendable {
         public var field: UIElement
@@ -95,14 +96,4 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
         case .back: return [.back]
         }
     }
-}
-
-/// An event as `model.json` edges record it for comparison: its kind and the controls it used, by the identities of
-/// the states' `control` properties, so that two models compare edges under a renaming of controls.
-public struct AbstractEvent: Codable, Hashable, Sendable {
-    public var kind: CrawlEvent.Kind
-    public var controls: [String]
-    /// Which value set of the crawl specification a fill used (nil: the first or the only one).
-    public var variant: Int?
-    public init(kind: CrawlEvent.Kind, controls: [String], variant: Int? = nil) { self.kind = kind; self.controls = controls; self.variant = variant }
 }

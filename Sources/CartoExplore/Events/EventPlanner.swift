@@ -1,7 +1,5 @@
 import CartoCore
-
-/// Which rows of a list the crawler opens: the first (the paper) or all.
-public enum RowPolicy: String, Codable, Sendable, CaseIterable { case first, all }
+import CartoModel
 
 /// The events to fire in a state, in document order: fill-and-submit per form (fields typed by kind, or with the
 /// values of the crawl specification: one fill per value set), a tap on every other actionable element, a scroll per

@@ -1,4 +1,5 @@
 import CartoCore
+import CartoModel
 
 /// States and edges added, removed or changed between two crawl models: a regression between app versions, the same
 /// app in two frameworks, or on two platforms. Models number states by discovery order, so states are matched by

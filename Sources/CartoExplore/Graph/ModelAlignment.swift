@@ -1,4 +1,5 @@
 import CartoCore
+import CartoModel
 
 /// Which states of two crawl models are the same screen, and which controls one model names differently from the
 /// other: what `carto graph diff` needs to compare two builds, two frameworks or two platforms of one app, whose

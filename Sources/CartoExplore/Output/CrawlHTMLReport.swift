@@ -1,4 +1,5 @@
 import CartoCore
+import CartoModel
 import Foundation
 
 /// `report.html`: the state graph as a picture (inline SVG, states in columns by depth), the paper's statistics,
@@ -22,7 +23,7 @@ public enum CrawlHTMLReport {
         .card img{width:100%;border-radius:4px;border:1px solid #eee}.card h3{font-size:13px;margin:6px 0 2px}.card p{margin:0;color:#5b616e;font-size:12px;word-break:break-all}
         .fail{color:#b42318}.ok{color:#067647}ol{margin:0;padding-left:20px}code{font-size:12px}
         </style></head><body>
-        <header><h1>State-flow model</h1><p>\(h(model.app.platform)) · \(h(model.app.start)) · \(h(model.settings.strategy)) · wait \(h(model.settings.wait))</p></header>
+        <header><h1>State-flow model</h1><p>\(h(model.app.platform)) · \(h(model.app.start)) · \(h(model.settings.strategy.rawValue)) · wait \(h(model.settings.wait.description))</p></header>
         <section><h2>Statistics</h2><table class="stats">
         <tr><td>Unique states</td><td>\(st.uniqueStates)</td></tr><tr><td>Total states</td><td>\(st.totalStates)</td></tr>
         <tr><td>Edges</td><td>\(st.edges)</td></tr><tr><td>Generated events</td><td>\(st.events)</td></tr>

@@ -1,4 +1,5 @@
 import CartoCore
+import CartoModel
 import Foundation
 
 /// The output folder of a crawl, written while it runs: `screenshots/`, `log.jsonl` (appended per entry) and

@@ -1,4 +1,5 @@
 import CartoCore
+import CartoModel
 import Foundation
 
 /// Smoke-test results as JUnit XML (CI systems show them as tests): one test case per explored state, failing

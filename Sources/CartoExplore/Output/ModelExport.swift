@@ -1,4 +1,5 @@
 import CartoCore
+import CartoModel
 import Foundation
 
 /// The state-flow graph in the formats other tools read: the paper's XML graph, DOT, GraphML and JSON.

@@ -1,21 +1,8 @@
 import CartoCore
+import CartoModel
 
-/// The weights and threshold of the paper's Algorithm 1. Defaults are the paper's: 0.8 for the screen's container,
-/// title and element count, 0.7 for each element's type, hidden, enabled, target and action, threshold τ = 70.
-public struct SimilarityWeights: Codable, Hashable, Sendable {
-    public var container = 0.8
-    public var title = 0.8
-    public var elementCount = 0.8
-    public var type = 0.7
-    public var hidden = 0.7
-    public var enabled = 0.7
-    public var target = 0.7
-    public var action = 0.7
-    /// τ, in percent.
-    public var threshold = 70.0
-
-    public init() {}
-
+/// Algorithm 1's similarity σ under these weights.
+extension SimilarityWeights {
     var screenSum: Double { container + title + elementCount }
     var elementSum: Double { type + hidden + enabled + target + action }
     static let screenProperties = 3.0

@@ -1,6 +1,6 @@
 import CartoCore
 import CartoDrivers
-import CartoExplore
+import CartoModel
 import Foundation
 
 /// Test code from a journey: XCUITest (Swift) and Maestro (YAML flow). Targets keep their locator fallbacks:

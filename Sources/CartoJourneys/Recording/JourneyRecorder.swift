@@ -1,6 +1,7 @@
 import CartoCore
 import CartoDrivers
 import CartoProbe
+import CartoModel
 import Foundation
 
 /// `carto record`: a person uses the app in the browser while the in-page recorder watches. Each drained batch

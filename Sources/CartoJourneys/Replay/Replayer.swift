@@ -1,5 +1,6 @@
 import CartoCore
 import CartoDrivers
+import CartoModel
 import Foundation
 
 /// Plays a journey back through a driver: before each step it waits until the app is idle (no fixed sleeps),

@@ -1,5 +1,6 @@
 import CartoCore
 import CartoDrivers
+import CartoModel
 
 /// Where one session's app is, and how to bring it to a state: nothing to do, back along the way it came, or a
 /// restart and a replay of the shortest recorded path. The trail is the app's back stack as the crawl saw it since

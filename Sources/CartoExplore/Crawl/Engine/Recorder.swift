@@ -1,5 +1,6 @@
 import CartoCore
 import CartoDrivers
+import CartoModel
 import Foundation
 
 /// The model a crawl builds, kept once for all its sessions: states and transitions in one `StateGraph`, state

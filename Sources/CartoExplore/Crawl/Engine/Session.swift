@@ -30,7 +30,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         self.index = index
         self.driver = driver
         self.pool = pool
-        planner = EventPlanner(rows: pool.configuration.rows, blocklist: pool.configuration.blocklist, only: pool.configuration.only,
+        planner = EventPlanner(rows: pool.configuration.settings.rows, blocklist: pool.configuration.blocklist, only: pool.configuration.only,
                                inputs: pool.configuration.inputs)
     }
 
@@ -97,13 +97,13 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         for (index, action) in event.actions.enumerated() {
             // Every action gets the wait, not only the event's last (the paper's delay after each element exercised):
             // a field may validate or fetch suggestions before the submit button is enabled.
-            if index > 0 { waitedBetween += try timed { try driver.waitForIdle(configuration.wait) }.waitedMilliseconds }
+            if index > 0 { waitedBetween += try timed { try driver.waitForIdle(configuration.settings.wait) }.waitedMilliseconds }
             do { try timed { try driver.perform(action) } } catch let error as WebDriverError where !error.endsSession {
                 actionError = error.description
                 break
             }
         }
-        let observed = try timed { try driver.observe(after: configuration.wait) }
+        let observed = try timed { try driver.observe(after: configuration.settings.wait) }
         var idle = observed.idle
         idle.waitedMilliseconds += waitedBetween
         failures += observed.failures
@@ -119,7 +119,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
                     recorder.countEvent()
                     let back = try timed { () throws -> Observation in
                         try driver.perform(.back)
-                        return try driver.observe(after: configuration.wait)
+                        return try driver.observe(after: configuration.settings.wait)
                     }
                     failures += back.failures
                     snapshot = back.snapshot
@@ -188,7 +188,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     /// screenshot (the lock let go meanwhile: the state is complete, other sessions may go there).
     private func discover(_ snapshot: UISnapshot, depth: Int, via: (from: Int, event: CrawlEvent)?) throws -> Int {
         let plan = planner.plan(snapshot, origin: driver.webOrigin)
-        let events = configuration.maxDepth.map({ depth < $0 }) ?? true ? plan.events : []
+        let events = configuration.settings.maxDepth.map({ depth < $0 }) ?? true ? plan.events : []
         let added = recorder.addState(snapshot, depth: depth, events: events, via: via)
         if let edge = added.edge { pool.frontier.learn(edge) }
         pool.frontier.offer(recorder.states[added.id])
@@ -199,7 +199,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             skipped: plan.skipped.isEmpty ? nil : plan.skipped.map { .init(element: ElementNaming.describe($0.element), reason: $0.reason) })))
         if let decision = added.decision { log(decision) }
         var png: Data?
-        if configuration.screenshots {
+        if configuration.settings.screenshots {
             let s = Date()
             png = pool.unlocked { try? driver.screenshot() }
             driverSeconds += Date().timeIntervalSince(s)
@@ -230,7 +230,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         defer { driverSeconds += Date().timeIntervalSince(s) }
         let observed = try pool.unlocked { () throws -> Observation in
             if let setup = configuration.setup { try setup.run(driver) } else { try driver.restart() }
-            return try driver.observe(after: configuration.wait)
+            return try driver.observe(after: configuration.settings.wait)
         }
         navigator.needsFreshStart = false
         navigator.wroteSinceRestart = false

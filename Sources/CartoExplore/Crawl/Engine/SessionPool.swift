@@ -1,4 +1,5 @@
 import CartoCore
+import CartoModel
 import Foundation
 
 /// What a session is handed to do next.
@@ -121,10 +122,10 @@ final class SessionPool: @unchecked Sendable {   // sessions run on threads of t
     /// one more (so no session starts a restart and a replay it may not finish).
     private func budgetSpent(inFlight: Int) -> StopReason? {
         if stopFlag.isSet { return .interrupted }
-        if let max = configuration.maxEvents, recorder.eventsFired + inFlight >= max { return .maxEvents }
-        if let max = configuration.maxStates, recorder.states.count >= max { return .maxStates }
-        if let max = configuration.maxTime, elapsed >= max { return .maxTime }
-        if let max = configuration.saturation, eventsSinceGrowth >= max { return .saturated }
+        if let max = configuration.settings.maxEvents, recorder.eventsFired + inFlight >= max { return .maxEvents }
+        if let max = configuration.settings.maxStates, recorder.states.count >= max { return .maxStates }
+        if let max = configuration.settings.maxTimeSeconds, elapsed >= max { return .maxTime }
+        if configuration.settings.saturation > 0, eventsSinceGrowth >= configuration.settings.saturation { return .saturated }
         return nil
     }
 

@@ -1,4 +1,5 @@
 import CartoCore
+import CartoModel
 
 /// One unit of a crawl's work: fire event `event` (an index into the state's planned events) in state `state`.
 struct Work: Hashable, Sendable {
@@ -21,8 +22,8 @@ final class Frontier {
     private var claimed: [Int: Int] = [:]
 
     init(configuration: CrawlConfiguration, graph: StateGraph<CrawlProgress.StateRecord, CrawlProgress.EdgeRecord>) {
-        strategy = configuration.strategy
-        random = SplitMix64(seed: configuration.seed)
+        strategy = configuration.settings.strategy
+        random = SplitMix64(seed: configuration.settings.seed)
         if configuration.abstraction == .screen {
             passes = [RepeatBound(maxRepeats: configuration.maxRepeats), GlobalNavigation(after: configuration.globalAfter)]
             var novelty = ActionNovelty()

@@ -1,14 +1,5 @@
 import CartoCore
 
-/// How crawled screens are told apart.
-public enum AbstractionMode: String, Codable, Sendable, CaseIterable {
-    /// What a screen offers (the default): its container, its controls by identity, its lists as lists — not text,
-    /// values, counters or the contents of list rows. Refined or coarsened per screen while crawling.
-    case screen
-    /// The paper's Algorithm 1 with its weights and threshold, exactly as published, for comparison.
-    case paper
-}
-
 /// One property that defines an abstract state, readable on its own: `container /#/active`, `control button "Add"`,
 /// `list ul#todo-list [checkbox, button]`. Two screens are the same state when their properties are the same set.
 public struct StateProperty: Codable, Hashable, Sendable, Comparable, CustomStringConvertible {

@@ -7,7 +7,8 @@ public struct CrawlModel: Codable, Sendable, Equatable {
     public var format = "carto-crawl-model"
     public var version = 1
     public var app: App
-    public var settings: Settings
+    /// The settings the crawl ran with (`abstraction` as it was in effect).
+    public var settings: CrawlSettings
     public var states: [State]
     public var edges: [Edge]
     public var stats: Stats
@@ -18,19 +19,6 @@ public struct CrawlModel: Codable, Sendable, Equatable {
         /// Start URL (web) or bundle id (iOS).
         public var start: String
         public init(platform: String, start: String) { self.platform = platform; self.start = start }
-    }
-
-    public struct Settings: Codable, Sendable, Equatable {
-        public var strategy: String
-        public var wait: String
-        public var rows: String
-        /// `screen` (the default abstraction) or `paper` (Algorithm 1 with `weights`).
-        public var abstraction: String?
-        public var weights: SimilarityWeights
-        public var maxEvents: Int?
-        public var maxStates: Int?
-        public var maxDepth: Int?
-        public var maxTimeSeconds: Double?
     }
 
     public struct State: Codable, Sendable, Equatable {
@@ -91,6 +79,11 @@ public struct CrawlModel: Codable, Sendable, Equatable {
         /// Why the crawl stopped: `explored`, `saturated` (no new state or transition for a while), `max-events`,
         /// `max-states`, `max-time`, `interrupted`, `driver-error`.
         public var stopReason: StopReason
+
+        public init(events: Int, uniqueStates: Int, totalStates: Int, edges: Int, durationSeconds: Double, failures: Int, stopReason: StopReason) {
+            self.events = events; self.uniqueStates = uniqueStates; self.totalStates = totalStates; self.edges = edges
+            self.durationSeconds = durationSeconds; self.failures = failures; self.stopReason = stopReason
+        }
     }
 
     public struct Failure: Codable, Sendable, Equatable {
@@ -101,9 +94,13 @@ public struct CrawlModel: Codable, Sendable, Equatable {
         public var state: String
         /// The events that reproduce it from a fresh start, the failing one last.
         public var path: [String]
+
+        public init(kind: String, message: String, location: String?, state: String, path: [String]) {
+            self.kind = kind; self.message = message; self.location = location; self.state = state; self.path = path
+        }
     }
 
-    public init(app: App, settings: Settings, states: [State], edges: [Edge], stats: Stats, failures: [Failure]) {
+    public init(app: App, settings: CrawlSettings, states: [State], edges: [Edge], stats: Stats, failures: [Failure]) {
         self.app = app; self.settings = settings; self.states = states; self.edges = edges; self.stats = stats; self.failures = failures
     }
 }
