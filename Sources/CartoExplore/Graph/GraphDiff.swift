@@ -66,16 +66,14 @@ public struct GraphDiff: Codable, Sendable, Equatable {
             return StateKey(properties: kept.sorted(), name: s.name ?? s.id)
         }
         func side(_ m: CrawlModel) -> (keys: [StateKey], side: ModelAlignment.Side, events: [String]) {
-            var index: [String: Int] = [:]
-            for (i, s) in m.states.enumerated() { index[s.id] = i }
+            let graph = m.graph
             let keys = m.states.map(key)
-            var edges: [(from: Int, to: Int, event: ModelAlignment.EventKey)] = [], events: [String] = []
-            for e in m.edges {
-                guard let f = index[e.from], let t = index[e.to] else { continue }
-                edges.append((f, t, e.abstractEvent.map(ModelAlignment.EventKey.init) ?? .init(description: e.event)))
-                events.append(e.event)
+            let edges = graph.edges.map { e -> ModelAlignment.Side.Edge in
+                let edge = m.edges[e.index]
+                return .init(source: e.source, target: e.target, event: edge.abstractEvent.map(ModelAlignment.EventKey.init) ?? .init(description: edge.event))
             }
-            return (keys, .init(properties: keys.map { Set($0.properties) }, edges: edges, start: index["s0"]), events)
+            let events = graph.edges.map { m.edges[$0.index].event }
+            return (keys, .init(graph: StateGraph(states: keys.map { Set($0.properties) }, edges: edges), start: m.states.firstIndex { $0.id == "s0" }), events)
         }
         let (keysA, sideA, eventsA) = side(a), (keysB, sideB, eventsB) = side(b)
         let alignment = exact ? ModelAlignment(exact: sideA, sideB) : ModelAlignment(sideA, sideB)
@@ -103,14 +101,15 @@ public struct GraphDiff: Codable, Sendable, Equatable {
         struct Compared: Hashable { var from: String; var event: ModelAlignment.EventKey; var to: String }
         func edgeKeys(_ side: ModelAlignment.Side, _ events: [String], _ keys: [StateKey], inB: Bool) -> [Compared: EdgeKey] {
             var out: [Compared: EdgeKey] = [:]
-            for (i, e) in side.edges.enumerated() {
+            // The crawler's own back moves (kept in models written before they were left out) are no transitions.
+            for (i, e) in side.graph.edges.enumerated() where e.isReplayable {
                 // Paired states by their partner in B; unpaired ones by identity (as models without pairs compare).
                 let name = { (s: Int) -> String in
                     let paired = inB ? (alignment.partnerInA[s] != nil ? s : nil) : alignment.partner[s]
                     return paired.map { "b\($0)" } ?? "k:" + keys[s].properties.joined(separator: "\n")
                 }
                 let event = inB ? e.event : alignment.mapped(e.event)
-                out[Compared(from: name(e.from), event: event, to: name(e.to))] = EdgeKey(from: keys[e.from], event: events[i], to: keys[e.to])
+                out[Compared(from: name(e.source), event: event, to: name(e.target))] = EdgeKey(from: keys[e.source], event: events[i], to: keys[e.target])
             }
             return out
         }

@@ -23,18 +23,25 @@ public struct ModelAlignment: Sendable {
     /// How many pairs were found by identical properties (the rest by structure).
     public private(set) var identical = 0
 
-    /// One side of the comparison: properties per state (already without ignored kinds), edges with their events.
+    /// One side of the comparison: a model's graph with each state's properties (already without ignored kinds)
+    /// and each edge's event.
     public struct Side: Sendable {
-        public var properties: [Set<String>]
-        public var edges: [(from: Int, to: Int, event: EventKey)]
-        public var start: Int?
-        public init(properties: [Set<String>], edges: [(from: Int, to: Int, event: EventKey)], start: Int?) {
-            self.properties = properties; self.edges = edges; self.start = start
+        public struct Edge: StateGraphEdge, Sendable {
+            public var source: Int
+            public var target: Int
+            public var event: EventKey
+            /// The crawler's back moves (in older models) say nothing about what events do.
+            public var isReplayable: Bool { !event.isBack }
+            public init(source: Int, target: Int, event: EventKey) { self.source = source; self.target = target; self.event = event }
         }
+        public var graph: StateGraph<Set<String>, Edge>
+        public var start: Int?
+        public init(graph: StateGraph<Set<String>, Edge>, start: Int?) { self.graph = graph; self.start = start }
+        var properties: [Set<String>] { graph.states }
         /// Every property name of the model's states.
         var propertyVocabulary: Set<String> { properties.reduce(into: Set<String>()) { $0.formUnion($1) } }
         /// Those and every control its events used (row controls among them, which are no state property).
-        var vocabulary: Set<String> { edges.reduce(into: propertyVocabulary) { $0.formUnion($1.event.units) } }
+        var vocabulary: Set<String> { graph.edges.reduce(into: propertyVocabulary) { $0.formUnion($1.event.units) } }
     }
 
     /// An edge's event for matching: kind and the controls used (as `control …` units), or for models written
@@ -56,12 +63,11 @@ public struct ModelAlignment: Sendable {
     private let a: Side, b: Side
     private let vocabularyA: Set<String>, vocabularyB: Set<String>
     private let propertiesA: Set<String>, propertiesB: Set<String>
-    private let outA: [Int: [Int]], outB: [Int: [Int]]
 
     /// Pairs of identical properties only, nothing renamed (`carto graph diff --exact`).
     public init(exact a: Side, _ b: Side) {
         self.a = a; self.b = b
-        vocabularyA = []; vocabularyB = []; propertiesA = []; propertiesB = []; outA = [:]; outB = [:]
+        vocabularyA = []; vocabularyB = []; propertiesA = []; propertiesB = []
         pairIdentical()
     }
 
@@ -69,7 +75,6 @@ public struct ModelAlignment: Sendable {
         self.a = a; self.b = b
         vocabularyA = a.vocabulary; vocabularyB = b.vocabulary
         propertiesA = a.propertyVocabulary; propertiesB = b.propertyVocabulary
-        outA = Self.outgoing(a); outB = Self.outgoing(b)
         pairIdentical()
         var queue = partner.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         if let sa = a.start, let sb = b.start, partner[sa] == nil, partnerInA[sb] == nil, fixed(a.properties[sa]) == fixed(b.properties[sb]) {
@@ -134,14 +139,14 @@ public struct ModelAlignment: Sendable {
     /// Matches the edges out of a pair, learns renames from the matches, pairs their targets; returns the new pairs.
     private mutating func followEdges(_ x: Int, _ y: Int) -> [(Int, Int)] {
         learnRenames(x, y)
-        let edgesA = (outA[x] ?? []).map { a.edges[$0] }.filter { !$0.event.isBack }
-        var edgesB = (outB[y] ?? []).map { b.edges[$0] }.filter { !$0.event.isBack }
+        let edgesA = a.graph.edges(from: x).map { a.graph.edges[$0] }
+        var edgesB = b.graph.edges(from: y).map { b.graph.edges[$0] }
         var matched: [(Int, Int)] = []
-        var unmatchedA: [(from: Int, to: Int, event: EventKey)] = []
+        var unmatchedA: [Side.Edge] = []
         for e in edgesA {
             let key = mapped(e.event)
             if let j = edgesB.firstIndex(where: { $0.event == key }) {
-                matched.append((e.to, edgesB[j].to))
+                matched.append((e.target, edgesB[j].target))
                 edgesB.remove(at: j)
             } else {
                 unmatchedA.append(e)
@@ -162,7 +167,7 @@ public struct ModelAlignment: Sendable {
                 // Only an event whose controls can be renamed into the other's stands for it.
                 guard zip(ea.event.units, eb.event.units).allSatisfy({ canRename($0, $1) }) else { continue }
                 for (u, v) in zip(ea.event.units, eb.event.units) { addRename(u, v) }
-                matched.append((ea.to, eb.to))
+                matched.append((ea.target, eb.target))
             }
         }
         var found: [(Int, Int)] = []
@@ -274,12 +279,6 @@ public struct ModelAlignment: Sendable {
             if ch.isLetter || ch.isNumber { word.append(ch) } else { if !word.isEmpty { out.insert(word) }; word = "" }
         }
         if !word.isEmpty { out.insert(word) }
-        return out
-    }
-
-    private static func outgoing(_ side: Side) -> [Int: [Int]] {
-        var out: [Int: [Int]] = [:]
-        for (i, e) in side.edges.enumerated() { out[e.from, default: []].append(i) }
         return out
     }
 }
