@@ -40,8 +40,7 @@ public enum CrawlLogEntry: Encodable, Sendable {
         public var from: String
         public var event: String
         public var key: String
-        /// new, known, back, in-place change, no change, relaunched.
-        public var outcome: String
+        public var outcome: EventOutcome
         /// The state it led to (null when none: the app left scope and was not brought back).
         public var to: String?
         public var idle: Bool
@@ -154,6 +153,21 @@ public enum CrawlLogEntry: Encodable, Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
+}
+
+/// What happened after an event (the `outcome` of `log.jsonl`'s event entries).
+public enum EventOutcome: String, Encodable, Sendable {
+    /// A state found for the first time.
+    case new
+    /// A state found before.
+    case known
+    /// The state the crawl had come from.
+    case back
+    /// The screen changed, and is still the same state.
+    case inPlaceChange = "in-place change"
+    case noChange = "no change"
+    /// The app crashed or left scope and was started again.
+    case relaunched
 }
 
 /// One element in the log: every property the snapshot has, children flattened away (document order).

@@ -2,15 +2,6 @@ import CartoCore
 import CartoDrivers
 import Foundation
 
-/// What happened after an event (the `outcome` of `log.jsonl`'s event entries).
-enum EventOutcome: String, Encodable, Sendable {
-    case new, known, back
-    case inPlaceChange = "in-place change"
-    case noChange = "no change"
-    /// The app crashed or left scope and was started again.
-    case relaunched
-}
-
 /// One session of a crawl: one driver, one app. It performs the tasks the pool hands it — the paper's steps:
 /// reach the state (the `Navigator`), fire the event, wait for idle, observe, recognise the outcome and record it
 /// (the `Recorder`) — holding the crawl's lock except while its driver works.
@@ -135,7 +126,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         let driverTime = driverSeconds - driverBefore
         let total = Date().timeIntervalSince(t0)
         recorder.log(.event(.init(
-            from: Crawler.name(source), event: event.description, key: event.key, outcome: outcome.kind.rawValue, to: outcome.state.map(Crawler.name),
+            from: Crawler.name(source), event: event.description, key: event.key, outcome: outcome.kind, to: outcome.state.map(Crawler.name),
             idle: idle.idle, waitMs: Crawler.round(idle.waitedMilliseconds), totalMs: Crawler.round(total * 1000),
             driverMs: Crawler.round(driverTime * 1000), crawlerMs: Crawler.round((total - driverTime) * 1000), t: Crawler.round(pool.elapsed),
             busy: idle.busy, session: pool.sessionCount > 1 ? index + 1 : nil, error: actionError, leftScope: left)))
