@@ -148,9 +148,8 @@ struct CrawlExplorationOptions: ParsableArguments {
     @Option(help: "List rows to open: first (the paper's) or all.")
     var rows: RowPolicy = .first
 
-    @Option(help: "After each action: idle (no pending requests, timers, frame callbacks, animations; DOM quiet for 16 ms), idle:QUIET_MS:TIMEOUT_MS, or fixed:MS.",
-            transform: { try WaitPolicy(parsing: $0) })
-    var wait: WaitPolicy = .standard
+    @Option(help: "After each action: idle (no pending requests, timers, frame callbacks, animations; DOM quiet for 16 ms), idle:QUIET_MS:TIMEOUT_MS, or fixed:MS.")
+    var wait = "idle"
 
     @Option(help: "How states are told apart: screen (what a screen offers; lists as lists) or paper (Algorithm 1 with --weights/--threshold).")
     var abstraction: AbstractionMode?
@@ -192,7 +191,7 @@ struct CrawlExplorationOptions: ParsableArguments {
     func apply(to settings: inout CrawlSettings) throws {
         settings.strategy = strategy
         settings.rows = rows
-        settings.wait = wait
+        settings.wait = try WaitPolicy(parsing: wait)   // a bad value: one line naming it (exit 2)
         settings.abstraction = abstraction
         if let threshold { settings.weights.threshold = threshold }
         if let weights { try settings.weights.set(parsing: weights) }
