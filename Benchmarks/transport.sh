@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The WebDriver transport's cost: idle crawls of one app by two carto builds, alternating, side by side in one run.
-#   bash Benchmarks/transport.sh BASELINE_CARTO CANDIDATE_CARTO [APP] [RUNS]
+#   bash Benchmarks/transport.sh BASELINE_CARTO CANDIDATE_CARTO [APP] [RUNS] [-- EXTRA CRAWL ARGS]
 # e.g. a release build of the commit before a transport change against the current one. Each configuration is
 # crawled RUNS times per build (default 7), alternating builds so machine noise hits both alike; reported: the
 # median wall time and the median exploration time (model.json stats.durationSeconds), per build and as a ratio,
@@ -11,6 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 base=${1:?baseline carto binary}; cand=${2:?candidate carto binary}
 app="${3:-Examples/web-app}"; runs="${4:-7}"
+shift $(( $# < 4 ? $# : 4 ))
+[ "${1:-}" = "--" ] && shift
+extra=("$@")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -21,9 +24,9 @@ one() {  # one NAME BIN CHANNEL I -> appends "wall explore states" to $work/NAME
     start=$(date +%s.%N)
     set +e
     if [ "$channel" = chromedriver ]; then
-        CARTO_DEVTOOLS=chromedriver "$bin" crawl "$app" -o "$out" -q --no-screenshots "${sessions[@]}" > "$out.txt" 2>&1
+        CARTO_DEVTOOLS=chromedriver "$bin" crawl "$app" -o "$out" -q --no-screenshots "${sessions[@]}" "${extra[@]}" > "$out.txt" 2>&1
     else
-        "$bin" crawl "$app" -o "$out" -q --no-screenshots "${sessions[@]}" > "$out.txt" 2>&1
+        "$bin" crawl "$app" -o "$out" -q --no-screenshots "${sessions[@]}" "${extra[@]}" > "$out.txt" 2>&1
     fi
     status=$?
     set -e

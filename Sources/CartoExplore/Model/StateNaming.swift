@@ -9,35 +9,35 @@ public enum StateNaming {
     /// One name per state (`base` as the abstraction gave it, `properties` as in `model.json`), in the same order.
     public static func unique(_ states: [(id: String, base: String, properties: [String])]) -> [String] {
         var names = states.map(\.base)
-        let groups = Dictionary(grouping: states.indices, by: { states[$0].base }).values.filter { $0.count > 1 }
-        for group in groups {
-            // What sets each state apart from its nearest sibling, most telling first.
-            var phrases: [Int: [String]] = [:]
-            for i in group {
-                let mine = Set(states[i].properties)
-                let sibling = group.filter { $0 != i }.min { a, b in
-                    let ta = Set(states[a].properties), tb = Set(states[b].properties)
-                    let ka = (-mine.intersection(ta).count, mine.symmetricDifference(ta).count, states[a].properties.sorted())
-                    let kb = (-mine.intersection(tb).count, mine.symmetricDifference(tb).count, states[b].properties.sorted())
-                    return ka.0 != kb.0 ? ka.0 < kb.0 : ka.1 != kb.1 ? ka.1 < kb.1 : ka.2.lexicographicallyPrecedes(kb.2)
-                }!
-                let theirs = Set(states[sibling].properties)
-                phrases[i] = mine.subtracting(theirs).sorted(by: salience).map { "with " + phrase($0) }
-                    + theirs.subtracting(mine).sorted(by: salience).map { "without " + phrase($0) }
-            }
-            // As few phrases as tell the group apart.
-            let longest = phrases.values.map(\.count).max() ?? 0
-            var unresolved = Set(group)
-            for count in 1...max(longest, 1) where !unresolved.isEmpty {
-                var candidate: [Int: String] = [:]
-                for i in unresolved { candidate[i] = ([states[i].base] + phrases[i]!.prefix(count)).joined(separator: " · ") }
-                let taken = Dictionary(grouping: group, by: { candidate[$0] ?? names[$0] })
-                for i in unresolved where taken[candidate[i]!]!.count == 1 {
-                    names[i] = candidate[i]!
-                    unresolved.remove(i)
+        let properties = states.map { Set($0.properties) }
+        // Round by round, each group of states that still share a name adds the most telling difference from the
+        // nearest state of the group it has not named yet: two states that differ from a third in the same way are
+        // told apart from each other in the next round.
+        var named = [Set<String>](repeating: [], count: states.count)
+        while true {
+            let groups = Dictionary(grouping: states.indices, by: { names[$0] }).values.filter { $0.count > 1 }
+            guard !groups.isEmpty else { break }
+            var progress = false
+            for group in groups {
+                for i in group {
+                    let sibling = group.filter { $0 != i }.min { a, b in
+                        let ka = (-properties[i].intersection(properties[a]).count, properties[i].symmetricDifference(properties[a]).count)
+                        let kb = (-properties[i].intersection(properties[b]).count, properties[i].symmetricDifference(properties[b]).count)
+                        return ka != kb ? ka < kb : states[a].properties.sorted().lexicographicallyPrecedes(states[b].properties.sorted())
+                    }!
+                    let phrases = properties[i].subtracting(properties[sibling]).sorted(by: salience).map { "with " + phrase($0) }
+                        + properties[sibling].subtracting(properties[i]).sorted(by: salience).map { "without " + phrase($0) }
+                    guard let next = phrases.first(where: { !named[i].contains($0) }) else { continue }
+                    named[i].insert(next)
+                    names[i] += " · " + next
+                    progress = true
                 }
             }
-            for i in unresolved { names[i] = ([states[i].base] + phrases[i]!) .joined(separator: " · ") + " · " + states[i].id }
+            if !progress {
+                // Nothing tells them apart (the paper's abstraction can keep states of equal properties): the id.
+                for group in groups { for i in group { names[i] += " · " + states[i].id } }
+                break
+            }
         }
         return names
     }
@@ -92,6 +92,11 @@ public enum StateNaming {
                        ("s3", "Shop", ["container /", "control button \"Buy\"", "route #/cart"]),
                        ("s5", "Shop", ["container /", "control button \"Buy\"", "control link \"Log out\""])],
               names: ["Shop · without \"Log out\"", "Shop · with #/cart", "Shop · with \"Log out\""]),
+        .init(description: "two states that differ from a third in the same way are told apart from each other next",
+              states: [("s1", "Cards", ["container /", "control button \"One\"", "control button \"Two\"", "route #/all"]),
+                       ("s2", "Cards", ["container /", "control button \"One\""]),
+                       ("s3", "Cards", ["container /", "control button \"Two\""])],
+              names: ["Cards · with #/all", "Cards · without #/all · with \"One\"", "Cards · without #/all · with \"Two\""]),
         .init(description: "states no property tells apart (the paper's abstraction) get their id",
               states: [("s2", "Todos", ["title Todos"]), ("s4", "Todos", ["title Todos"])], names: ["Todos · s2", "Todos · s4"]),
     ]
