@@ -13,11 +13,20 @@ public struct CrawlProgress: Sendable {
         public var events: [CrawlEvent]
         /// Events fired, being fired, or skipped by a frontier pass.
         public var fired: Set<Int>
+        /// Events whose tap was refused once because something covered their control: tried once more, last.
+        public var refusedOnce: Set<Int> { get { refused ?? [] } set { refused = newValue.isEmpty ? nil : newValue } }
+        private var refused: Set<Int>?
         public var unreachable: Bool
         public var screenshot: String?
         /// The state's abstract identity (nil in progress saved before abstractions existed).
         public var abstract: AbstractState?
         public var hasWork: Bool { !unreachable && fired.count < events.count }
+
+        public init(signature: StateSignature, snapshot: UISnapshot, depth: Int, events: [CrawlEvent], fired: Set<Int> = [],
+                    unreachable: Bool = false, screenshot: String? = nil, abstract: AbstractState? = nil) {
+            self.signature = signature; self.snapshot = snapshot; self.depth = depth; self.events = events; self.fired = fired
+            self.unreachable = unreachable; self.screenshot = screenshot; self.abstract = abstract
+        }
     }
 
     public struct EdgeRecord: Codable, Sendable, StateGraphEdge {

@@ -1,6 +1,9 @@
 // Finds the element for a CSS locator, scrolls it into view when needed and answers where a finger would touch it:
-// [x, y, coveredBy] in viewport coordinates, coveredBy naming what lies on top there (null when the element itself
-// would get the touch), or null when there is no such element. A covered element is scrolled to the middle of the
+// [x, y, coveredBy] in viewport coordinates, coveredBy naming what lies on top there (null when a touch there acts
+// on the element), or null when there is no such element. A finger touches what it sees: the element, what it
+// holds, or one of its labels (a tap on a label acts on its control, as a hamburger drawn by a label over its
+// checkbox). The middle first; when something else lies there, other points of the element's visible part (a link
+// whose middle a neighbour covers is touched at its free end). A covered element is scrolled to the middle of the
 // screen once more (a sticky header covers only the top) before it counts as covered.
 // Needs find.js.
 function locate(selector) {
@@ -8,16 +11,30 @@ function locate(selector) {
   if (!found) return null;
   // A checkbox drawn by its label is touched through the label.
   const own = found.getBoundingClientRect();
-  const drawn = found.labels ? [...found.labels].find(l => { const r = l.getBoundingClientRect(); return r.width > 0 && r.height > 0; }) : null;
-  const e = drawn && (own.width < 4 || own.height < 4 || own.right <= 0 || own.left >= found.ownerDocument.defaultView.innerWidth) ? drawn : found;
+  const labels = found.labels ? [...found.labels].filter(l => { const r = l.getBoundingClientRect(); return r.width > 0 && r.height > 0; }) : [];
+  const view0 = found.ownerDocument.defaultView;
+  const e = labels.length && (own.width < 4 || own.height < 4 || own.right <= 0 || own.left >= view0.innerWidth) ? labels[0] : found;
   const doc = e.ownerDocument, view = doc.defaultView;
+  const acts = top => !!top && (top === e || e.contains(top) || top.contains(e) || top === found || labels.some(l => l === top || l.contains(top)));
+  const name = top => top ? top.tagName.toLowerCase() + (top.id ? '#' + top.id : '') + (typeof top.className === 'string' && top.className ? '.' + top.className.trim().split(/\s+/).join('.') : '') : 'nothing';
   const probe = () => {
     const r = e.getBoundingClientRect();
-    const x = r.left + r.width / 2, y = r.top + Math.min(r.height / 2, 20);
-    // Inside shadow roots the hit is the host (or an element of the same tree); inside a frame, offset by it.
-    const top = (e.getRootNode().elementFromPoint ? e.getRootNode() : doc).elementFromPoint(x, y);
-    const free = top && (top === e || e.contains(top) || top.contains(e) || top === found);
-    return [x, y, free ? null : (top ? top.tagName.toLowerCase() + (top.id ? '#' + top.id : '') + (typeof top.className === 'string' && top.className ? '.' + top.className.trim().split(/\s+/).join('.') : '') : 'nothing')];
+    const root = e.getRootNode().elementFromPoint ? e.getRootNode() : doc;   // inside shadow roots the hit is in the same tree
+    const middle = [r.left + r.width / 2, r.top + Math.min(r.height / 2, 20)];
+    const first = root.elementFromPoint(middle[0], middle[1]);
+    if (acts(first)) return [middle[0], middle[1], null];
+    // Other points of the part inside the viewport, 2 px in from its edges: across first, then up and down.
+    const left = Math.max(r.left, 0) + 2, right = Math.min(r.right, view.innerWidth) - 2;
+    const top = Math.max(r.top, 0) + 2, bottom = Math.min(r.bottom, view.innerHeight) - 2;
+    if (right > left && bottom > top) {
+      for (const fy of [0.5, 0.2, 0.8]) {
+        for (const fx of [0.1, 0.9, 0.3, 0.7, 0.5]) {
+          const x = left + (right - left) * fx, y = top + (bottom - top) * fy;
+          if (acts(root.elementFromPoint(x, y))) return [x, y, null];
+        }
+      }
+    }
+    return [middle[0], middle[1], name(first)];
   };
   let r = e.getBoundingClientRect();
   if (r.top < 0 || r.left < 0 || r.bottom > view.innerHeight || r.right > view.innerWidth) e.scrollIntoView({ block: 'center', inline: 'nearest' });

@@ -16,6 +16,9 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     /// Failures observed since the last report (`collectFailures`), from the observations after actions and restarts.
     private var failures: [AppFailure] = []
     private var driverSeconds = 0.0
+    /// Whether the last event's tap was refused because something else lay on its control everywhere a finger could
+    /// touch it (a banner, an overlay).
+    private var lastRefused = false
 
     init(index: Int, driver: AppDriver, pool: SessionPool) {
         self.index = index
@@ -67,6 +70,13 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             defer { recorder.endFiring(work.state, work.event) }   // recorded (or failed) before the checkpoint
             _ = try fire(event, from: work.state)
         }
+        // Refused because something covered its control (a banner, a toast, an overlay still fading): tried once more
+        // in this state after its other events, when the cover may be gone. Other states offer it as usual.
+        if lastRefused, !recorder.states[work.state].refusedOnce.contains(work.event) {
+            recorder.update(work.state) { $0.refusedOnce.insert(work.event) }
+            pool.frontier.putBack(work, recorder: recorder)
+            recorder.log(.skip(.init(state: Crawler.name(work.state), event: event.description, reason: "refused: covered; tried again after the state's other events")))
+        }
         pool.noteGrowth(grownBefore != (recorder.states.count, recorder.graph.edges.count))
         try pool.checkpoint()
     }
@@ -84,6 +94,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         }
         recorder.countEvent()   // before it is fired: budgets count it while it is in flight
         var actionError: String?
+        lastRefused = false
         var waitedBetween = 0.0
         for (index, action) in event.actions.enumerated() {
             // Every action gets the wait, not only the event's last (the paper's delay after each element exercised):
@@ -91,6 +102,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             if index > 0 { waitedBetween += try timed { try driver.waitForIdle(configuration.settings.wait) }.waitedMilliseconds }
             do { try timed { try driver.perform(action) } } catch let error as WebDriverError where !error.endsSession {
                 actionError = error.description
+                lastRefused = error.code == "element click intercepted"
                 break
             }
         }

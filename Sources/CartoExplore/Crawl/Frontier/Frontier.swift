@@ -129,6 +129,8 @@ final class Frontier {
             }
         }
         guard !open.isEmpty else { return nil }
+        // An event refused once (its control was covered) waits until the state's other events are done.
+        if open.contains(where: { !record.refusedOnce.contains($0) }) { open.removeAll { record.refusedOnce.contains($0) } }
         if strategy == .random { return open[random.next(below: open.count)] }
         return novelty?.preferred(among: open, of: record.events, at: record.depth) ?? open[0]
     }
