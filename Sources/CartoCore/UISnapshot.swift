@@ -75,6 +75,9 @@ public struct UIElement: Codable, Hashable, Sendable {
     public var enabled: Bool
     public var visible: Bool
     public var selected: Bool
+    /// Whether it shows what it controls (a menu toggle, a dropdown, a disclosure: ARIA's `aria-expanded`, an open
+    /// `<details>`); nil when the platform says nothing.
+    public var expanded: Bool?
     public var actions: [ActionCommand]
     /// Where acting on it leads or what handles it: a link's URL, a form's action, `click` for script handlers
     /// (the paper's target/action pair).
@@ -84,10 +87,10 @@ public struct UIElement: Codable, Hashable, Sendable {
     public var children: [UIElement]
 
     public init(role: UIRole, platformType: String, identifier: String? = nil, label: String? = nil, value: String? = nil,
-                frame: UIFrame? = nil, enabled: Bool = true, visible: Bool = true, selected: Bool = false,
+                frame: UIFrame? = nil, enabled: Bool = true, visible: Bool = true, selected: Bool = false, expanded: Bool? = nil,
                 actions: [ActionCommand] = [], target: String? = nil, locator: String? = nil, children: [UIElement] = []) {
         self.role = role; self.platformType = platformType; self.identifier = identifier; self.label = label; self.value = value
-        self.frame = frame; self.enabled = enabled; self.visible = visible; self.selected = selected
+        self.frame = frame; self.enabled = enabled; self.visible = visible; self.selected = selected; self.expanded = expanded
         self.actions = actions; self.target = target; self.locator = locator; self.children = children
     }
 
@@ -97,6 +100,12 @@ public struct UIElement: Codable, Hashable, Sendable {
         func visit(_ e: UIElement) { out.append(e); e.children.forEach(visit) }
         visit(self)
         return out
+    }
+
+    /// A checkbox, radio button or switch that is on: checked (web), a switch's value 1 (iOS).
+    public var isOn: Bool {
+        guard [.checkbox, .radio, .toggle].contains(role), let value = value?.lowercased() else { return false }
+        return ["true", "1", "on", "checked", "mixed"].contains(value)
     }
 
     /// For a navigation bar: its first visible, enabled button — UIKit's back button, whatever its label.

@@ -19,6 +19,8 @@ final class FrontierPassTests: XCTestCase {
 
     func testGlobalNavigation() { check({ GlobalNavigation(after: 3) }, GlobalNavigation.examples) }
 
+    func testInertControls() { check({ InertControls() }, InertControls.examples) }
+
     func testActionNoveltyOrdering() {
         for example in ActionNovelty.examples {
             XCTAssertEqual(ActionNovelty.choice(in: example), example.first, example.description)

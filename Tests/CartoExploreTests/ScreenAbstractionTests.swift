@@ -175,13 +175,24 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertEqual(state(Self.screen("Shop", container: "/product/3", [])), state(Self.screen("Shop", container: "/product/12", [])))
     }
 
-    func testOpenedMenuOrDialogIsANewStateButDisabledStateIsNot() {
+    /// What a control offers now is part of the screen: a menu opened, a button disabled (a greyed-out "Clear
+    /// completed" offers nothing), a toggle on, a disclosure expanded.
+    func testOpenedMenuDisabledControlsAndControlStateAreStatesOfTheirOwn() {
         let closed = state(Self.screen([Self.button("Menu"), Self.button("Log out", visible: false)]))
         let open = state(Self.screen([Self.button("Menu"), Self.button("Log out")]))
         XCTAssertNotEqual(closed, open)
         var disabled = Self.screen([Self.button("Menu"), Self.button("Log out")])
         disabled.root.children[1].enabled = false
-        XCTAssertEqual(open, state(disabled))
+        XCTAssertNotEqual(open, state(disabled))
+        XCTAssertEqual(state(disabled).values(.control), ["button → click \"Log out\" (disabled)", "button → click \"Menu\""])
+        let toggle = { (on: Bool, expanded: Bool?) in
+            Self.screen([UIElement(role: .checkbox, platformType: "input[type=checkbox]", identifier: "dark", label: "Dark", value: on ? "true" : "false",
+                                   actions: [.tap], locator: "css selector:#dark"),
+                         UIElement(role: .button, platformType: "button", label: "More", expanded: expanded, actions: [.tap], target: "click", locator: "css selector:#more")])
+        }
+        XCTAssertNotEqual(state(toggle(false, false)), state(toggle(true, false)))
+        XCTAssertNotEqual(state(toggle(false, false)), state(toggle(false, true)))
+        XCTAssertEqual(state(toggle(true, true)).values(.control), ["button → click \"More\" (expanded)", "checkbox#dark \"Dark\" (on)"])
     }
 
     func testNumbersInLabelsAreMaskedOnlyWhereTheyStandAlone() {

@@ -25,3 +25,26 @@ extension CrawlEndToEndTests {
         XCTAssertTrue(model.edges.contains { $0.event == "tap link \"Legal notice\"" }, "the link under the banner, once the banner is gone")
     }
 }
+
+extension CrawlEndToEndTests {
+    /// A gallery whose pages carry share buttons that do nothing and a dark-mode switch that changes only itself: the
+    /// crawl learns both from what they did, and the model is the four pages a tester draws, with the decisions and
+    /// their evidence.
+    func testInertControlsAndSelfContainedTogglesDoNotSplitScreens() throws {
+        let (model, log) = try crawlSite("inert")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        XCTAssertEqual(Set(model.states.compactMap { ($0.properties ?? []).first { $0.hasPrefix("heading ") } }),
+                       ["heading Gallery", "heading Photos", "heading Videos", "heading About"], "\(model.states.map { $0.name ?? "" })")
+        XCTAssertEqual(model.states.count, 4, "one state per page: \(model.states.map { $0.name ?? "" })")
+        let decisions = model.decisions ?? []
+        XCTAssertEqual(Set(decisions.filter { $0.kind == .inert }.map(\.subject)),
+                       ["tap button \"Like\"", "tap button \"Share\"", "tap button \"Tweet\"", "tap button \"Pin\""])
+        XCTAssertTrue(decisions.allSatisfy { $0.states.count >= 2 }, "each decision names the states it rests on")
+        XCTAssertTrue(decisions.contains { $0.kind == .selfContained && $0.subject.contains("Dark mode") }, "\(decisions)")
+        // Not fired again once found inert: two pages tried it, the others skip it.
+        let likes = log.filter { $0["type"] as? String == "event" && $0["event"] as? String == "tap button \"Like\"" }
+        XCTAssertEqual(likes.count, 2)
+        XCTAssertTrue(log.contains { $0["type"] as? String == "skip" && ($0["reason"] as? String ?? "").hasPrefix("inert") })
+        XCTAssertFalse(model.states.contains { ($0.properties ?? []).contains { $0.contains("\"Like\"") } }, "inert controls tell no states apart")
+    }
+}

@@ -43,6 +43,10 @@ public struct CrawlProgress: Sendable {
     /// States (in discovery order) and transitions (in the order they were first seen).
     public var graph = StateGraph<StateRecord, EdgeRecord>()
     public var failures: [CrawlModel.Failure] = []
+    /// The abstraction's decisions so far, with their evidence.
+    public var decisions: [AbstractionDecision] = []
+    /// What the app's controls proved to do (restored on `--resume`).
+    public var behaviour = ControlBehaviour()
     public var eventsFired = 0
     public var totalStates = 0
     /// Exploration seconds spent by earlier runs (a resumed crawl adds its own).

@@ -36,6 +36,7 @@ public final class Crawler: @unchecked Sendable {   // sessions run on threads o
                                           abstraction: ScreenAbstraction(overrides: configuration.overrides),
                                           coarsenAfter: configuration.coarsenAfter)
         if let start = progress.graph.states.first, Self.startsWithoutRoute(drivers[0].start) { recognizer.startScreen(start.snapshot) }
+        recognizer.restore(progress.behaviour)
         for record in progress.graph.states { _ = recognizer.add(record.snapshot) }
         let recorder = Recorder(progress: progress, recognizer: recognizer, sink: sink)
         let pool = SessionPool(recorder: recorder, frontier: Frontier(configuration: configuration, graph: progress.graph),
@@ -90,26 +91,55 @@ public final class Crawler: @unchecked Sendable {   // sessions run on threads o
 
     public static func model(_ progress: CrawlProgress, platform: String, start: String, configuration: CrawlConfiguration) -> CrawlModel {
         let graph = progress.graph
-        var states = graph.states.enumerated().map { id, record in
-            CrawlModel.State(id: name(id), title: record.snapshot.context.title ?? "", context: record.snapshot.context.container ?? "",
-                             screenshot: record.screenshot, depth: record.depth, elements: record.signature.elementCount, events: record.events.count,
-                             name: record.abstract?.name, properties: record.abstract?.properties.map(\.description))
+        // Under what the crawl learnt in the end (inert controls, self-contained toggles), states found before a
+        // decision may compare alike: each such group is one state, the first found, with the edges of all.
+        let learnt = graph.states.map { record -> [String]? in
+            guard configuration.abstraction == .screen, let identity = record.abstract else { return nil }
+            return progress.behaviour.normalize(identity.properties).map(\.description)
+        }
+        var representative = Array(graph.states.indices)
+        var firstWith: [[String]: Int] = [:]
+        for (id, key) in learnt.enumerated() {
+            guard let key else { continue }
+            if let first = firstWith[key] { representative[id] = first } else { firstWith[key] = id }
+        }
+        var states: [CrawlModel.State] = []
+        for (id, record) in graph.states.enumerated() {
+            if representative[id] != id {
+                if let i = states.firstIndex(where: { $0.id == name(representative[id]) }) { states[i].depth = min(states[i].depth, record.depth) }
+                continue
+            }
+            states.append(CrawlModel.State(id: name(id), title: record.snapshot.context.title ?? "", context: record.snapshot.context.container ?? "",
+                                           screenshot: record.screenshot, depth: record.depth, elements: record.signature.elementCount,
+                                           events: record.events.count, name: record.abstract?.name,
+                                           properties: learnt[id] ?? record.abstract?.properties.map(\.description)))
         }
         // Unique names: what sets a state apart from its nearest sibling of the same name.
         let named = states.indices.filter { states[$0].name != nil }
         for (i, unique) in zip(named, StateNaming.unique(named.map { (states[$0].id, states[$0].name!, states[$0].properties ?? []) })) {
             states[i].name = unique
         }
-        let edges = graph.edges.map { CrawlModel.Edge(from: name($0.from), to: name($0.to), event: $0.event.description, kind: $0.kind,
-                                                      abstractEvent: $0.event.abstractEvent, action: $0.event.userActions) }
+        var seen = Set<String>()
+        let edges = graph.edges.compactMap { e -> CrawlModel.Edge? in
+            let from = representative[e.from], to = representative[e.to]
+            // A transition between states that proved to be one is no transition.
+            guard from != to || e.from == e.to, seen.insert(Recorder.edgeKey(from, e.event, to)).inserted else { return nil }
+            return CrawlModel.Edge(from: name(from), to: name(to), event: e.event.description, kind: e.kind,
+                                   abstractEvent: e.event.abstractEvent, action: e.event.userActions)
+        }
+        let failures = progress.failures.map { failure -> CrawlModel.Failure in
+            var f = failure
+            if let id = Int(failure.state.dropFirst()), id < representative.count { f.state = name(representative[id]) }
+            return f
+        }
         // The settings as chosen, with the abstraction in effect (the specification's, or the default).
         var settings = configuration.settings
         settings.abstraction = configuration.abstraction
         let stats = CrawlModel.Stats(events: progress.eventsFired, uniqueStates: states.count, totalStates: progress.totalStates,
-                                     edges: edges.count, durationSeconds: round(progress.elapsedBefore), failures: progress.failures.count,
+                                     edges: edges.count, durationSeconds: round(progress.elapsedBefore), failures: failures.count,
                                      stopReason: progress.stopReason ?? .interrupted)
         return CrawlModel(app: .init(platform: platform, start: start), settings: settings, states: states, edges: edges,
-                          stats: stats, failures: progress.failures)
+                          stats: stats, failures: failures, decisions: progress.decisions)
     }
 
     public static func name(_ id: Int) -> String { "s\(id)" }

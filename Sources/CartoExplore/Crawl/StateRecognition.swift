@@ -15,6 +15,9 @@ struct StateRecognition {
         index = StateIndex(abstraction: abstraction, coarsenAfter: coarsenAfter)
     }
 
+    /// Continues with what an earlier run learnt (`--resume`), before its states are added again.
+    mutating func restore(_ behaviour: ControlBehaviour) { index.restore(behaviour) }
+
     /// The start screen, seen before any state is added (see `StateIndex.startScreen`).
     mutating func startScreen(_ snapshot: UISnapshot) { index.startScreen(snapshot) }
 
@@ -34,6 +37,14 @@ struct StateRecognition {
         }
         return added
     }
+
+    /// What an event did (see `StateIndex.observe`); the paper's abstraction learns nothing.
+    mutating func observe(_ event: CrawlEvent, in source: Int, before: UISnapshot, after: UISnapshot, unchanged: Bool) -> StateIndex.Decision? {
+        mode == .screen ? index.observe(event, in: source, before: before, after: after, unchanged: unchanged) : nil
+    }
+
+    /// State `index`'s identity under what has been learnt (the model merges states that share one).
+    func learntIdentity(at index: Int) -> AbstractState { self.index.learntIdentity(at: index) }
 
     mutating func refine(from: Int, event: String, expected: Int, landed: Int) -> StateIndex.Decision? {
         mode == .screen ? index.refine(from: from, event: event, expected: expected, landed: landed) : nil

@@ -16,6 +16,14 @@ public final class CrawlOutput: CrawlSink {
 
     public static let checkpointName = "crawl.sqlite"
 
+    private var savedDecisions = 0
+
+    /// What the abstraction learnt (the `learnt` row): rewritten when a decision is added.
+    private struct Learnt: Codable {
+        var behaviour: ControlBehaviour
+        var decisions: [AbstractionDecision]
+    }
+
     /// The checkpoint's running totals (the `counters` row).
     private struct Counters: Codable {
         var eventsFired: Int
@@ -96,12 +104,18 @@ public final class CrawlOutput: CrawlSink {
         let edges = try database.run("SELECT record FROM edges ORDER BY seq").map { try decode(CrawlProgress.EdgeRecord.self, $0.first, "edge") }
         progress.graph = StateGraph(states: states, edges: edges)
         progress.failures = try database.run("SELECT record FROM failures ORDER BY seq").map { try decode(CrawlModel.Failure.self, $0.first, "failure") }
+        if let data = try database.run("SELECT value FROM meta WHERE key = 'learnt'").first?.first?.data {
+            let learnt = try decode(Learnt.self, .blob(data), "abstraction decisions")
+            progress.behaviour = learnt.behaviour
+            progress.decisions = learnt.decisions
+        }
         if let data = try database.run("SELECT value FROM meta WHERE key = 'counters'").first?.first?.data,
            let counters = try? decoder.decode(Counters.self, from: data) {
             progress.eventsFired = counters.eventsFired
             progress.totalStates = counters.totalStates
             progress.elapsedBefore = counters.elapsed
         }
+        savedDecisions = progress.decisions.count
         savedEdges = progress.graph.edges.count
         savedFailures = progress.failures.count
         return progress
@@ -141,9 +155,14 @@ public final class CrawlOutput: CrawlSink {
             }
             let counters = Counters(eventsFired: progress.eventsFired, totalStates: progress.totalStates, elapsed: progress.elapsedBefore)
             try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('counters', ?)", [.blob(try encoder.encode(counters))])
+            if progress.decisions.count != savedDecisions {
+                try database.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('learnt', ?)",
+                                 [.blob(try encoder.encode(Learnt(behaviour: progress.behaviour, decisions: progress.decisions)))])
+            }
         }
         savedEdges = progress.graph.edges.count
         savedFailures = progress.failures.count
+        savedDecisions = progress.decisions.count
     }
 
     // MARK: - Final files

@@ -13,6 +13,8 @@ public struct CrawlModel: Codable, Sendable, Equatable {
     public var edges: [Edge]
     public var stats: Stats
     public var failures: [Failure]
+    /// The abstraction's decisions, with their evidence (nil in models written before they were listed).
+    public var decisions: [AbstractionDecision]?
 
     public struct App: Codable, Sendable, Equatable {
         public var platform: String
@@ -100,8 +102,10 @@ public struct CrawlModel: Codable, Sendable, Equatable {
         }
     }
 
-    public init(app: App, settings: CrawlSettings, states: [State], edges: [Edge], stats: Stats, failures: [Failure]) {
+    public init(app: App, settings: CrawlSettings, states: [State], edges: [Edge], stats: Stats, failures: [Failure],
+                decisions: [AbstractionDecision]? = nil) {
         self.app = app; self.settings = settings; self.states = states; self.edges = edges; self.stats = stats; self.failures = failures
+        self.decisions = decisions
     }
 }
 

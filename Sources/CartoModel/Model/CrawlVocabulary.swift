@@ -25,3 +25,28 @@ public enum StopReason: String, Codable, Sendable, CaseIterable {
     /// The crawl ran to its end: its model does not depend on a budget.
     public var isComplete: Bool { self == .explored || self == .saturated }
 }
+
+/// A decision the state abstraction took while crawling, with its evidence (`model.json` `decisions`): why two
+/// screens are one, or one screen is several.
+public struct AbstractionDecision: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        /// One screen kept yielding states that differed only in the labels of links and buttons: labels there are data.
+        case coarsen
+        /// One event from one state led to different states: headings and row counts tell that screen's states apart.
+        case refine
+        /// Acting on a control left the screen as it was in several states: it no longer tells states apart or costs events.
+        case inert
+        /// A toggle only ever changed its own state: its state no longer tells states apart.
+        case selfContained = "self-contained"
+    }
+    public var kind: Kind
+    /// What it is about: a screen (coarsen, refine) or an action and its controls (inert, self-contained).
+    public var subject: String
+    /// The states the evidence was seen in (`s3`), when the decision rests on states.
+    public var states: [String]
+    public var reason: String
+
+    public init(kind: Kind, subject: String, states: [String] = [], reason: String) {
+        self.kind = kind; self.subject = subject; self.states = states; self.reason = reason
+    }
+}

@@ -80,9 +80,13 @@ function snapshot() {
       const selected = el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-current') === 'page' || el.selected === true ||
         (['link', 'tab', 'menuItem', 'button'].includes(role) && el.getAttribute('aria-selected') !== 'false' &&
          (marked(el) || (role === 'link' && el.parentElement && el.parentElement.tagName === 'LI' && marked(el.parentElement))));
+      // What it shows of what it controls: a menu toggle, a dropdown, a disclosure.
+      const ariaExpanded = el.getAttribute('aria-expanded');
+      const expanded = ariaExpanded === 'true' ? true : ariaExpanded === 'false' ? false
+        : tag === 'summary' && el.parentElement && el.parentElement.tagName === 'DETAILS' ? el.parentElement.open : null;
       node = { role, platformType, identifier: el.id || el.getAttribute('data-testid') || el.getAttribute('name') || null,
                label: labelOf(el, role), value, frame: { x: r.x, y: r.y, width: r.width, height: r.height },
-               enabled: !disabled, visible, selected, actions, target, locator: 'css selector:' + cssPath(el), children: [] };
+               enabled: !disabled, visible, selected, expanded, actions, target, locator: 'css selector:' + cssPath(el), children: [] };
     }
     const kids = [];
     for (const child of renderedChildren(el)) {

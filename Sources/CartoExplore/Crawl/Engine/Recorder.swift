@@ -87,6 +87,22 @@ final class Recorder {
         recognizer.refine(from: from, event: event, expected: expected, landed: landed)
     }
 
+    /// What an exploration event did, for the abstraction to learn from; the decision it tipped, if any.
+    func observe(_ event: CrawlEvent, in source: Int, before: UISnapshot, after: UISnapshot, unchanged: Bool) -> StateIndex.Decision? {
+        let decision = recognizer.observe(event, in: source, before: before, after: after, unchanged: unchanged)
+        progress.behaviour = recognizer.index.behaviour
+        return decision
+    }
+
+    /// Actions that proved to do nothing, by `ControlBehaviour` action key.
+    var inertActions: Set<String> { progress.behaviour.inertActions }
+
+    /// Logs an abstraction decision and keeps it for the model.
+    func record(_ decision: StateIndex.Decision) {
+        progress.decisions.append(AbstractionDecision(kind: decision.kind, subject: decision.screen, states: decision.states.map(Crawler.name), reason: decision.reason))
+        log(.abstraction(.init(decision: decision.kind.rawValue, screen: decision.screen, reason: decision.reason)))
+    }
+
     /// Updates a state's record (events fired or skipped, unreachable).
     func update(_ id: Int, _ change: (inout CrawlProgress.StateRecord) -> Void) {
         change(&progress.graph.states[id])

@@ -19,6 +19,9 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     /// Whether the last event's tap was refused because something else lay on its control everywhere a finger could
     /// touch it (a banner, an overlay).
     private var lastRefused = false
+    /// How the last event went, for the abstraction to learn from: whether its actions all went through, and
+    /// whether the app stayed in scope.
+    private var lastEventActed = false
 
     init(index: Int, driver: AppDriver, pool: SessionPool) {
         self.index = index
@@ -66,9 +69,15 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         pool.frontier.firing(work, recorder: recorder)
         let grownBefore = (recorder.states.count, recorder.graph.edges.count)
         recorder.beginFiring(work.state, work.event)
+        let before = navigator.snapshot
         do {
             defer { recorder.endFiring(work.state, work.event) }   // recorded (or failed) before the checkpoint
             _ = try fire(event, from: work.state)
+        }
+        // What the event did teaches the abstraction (a refused or failed action, or one that left the app, does not).
+        if lastEventActed, let before, let after = navigator.snapshot,
+           let decision = recorder.observe(event, in: work.state, before: before, after: after, unchanged: before == after) {
+            log(decision)
         }
         // Refused because something covered its control (a banner, a toast, an overlay still fading): tried once more
         // in this state after its other events, when the cover may be gone. Other states offer it as usual.
@@ -95,6 +104,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         recorder.countEvent()   // before it is fired: budgets count it while it is in flight
         var actionError: String?
         lastRefused = false
+        lastEventActed = false
         var waitedBetween = 0.0
         for (index, action) in event.actions.enumerated() {
             // Every action gets the wait, not only the event's last (the paper's delay after each element exercised):
@@ -135,6 +145,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             }
         }
         let outcome = relaunched ? try relaunchedAt(snapshot) : try classify(snapshot, after: event, from: source)   // may take a screenshot (driver time)
+        lastEventActed = actionError == nil && left == nil
         let driverTime = driverSeconds - driverBefore
         let total = Date().timeIntervalSince(t0)
         recorder.log(.event(.init(
@@ -212,9 +223,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         return added.id
     }
 
-    func log(_ decision: StateIndex.Decision) {
-        recorder.log(.abstraction(.init(decision: decision.kind.rawValue, screen: decision.screen, reason: decision.reason)))
-    }
+    func log(_ decision: StateIndex.Decision) { recorder.record(decision) }
 
     // MARK: - Restarts
 

@@ -25,7 +25,7 @@ final class Frontier {
         strategy = configuration.settings.strategy
         random = SplitMix64(seed: configuration.settings.seed)
         if configuration.abstraction == .screen {
-            passes = [RepeatBound(maxRepeats: configuration.maxRepeats), GlobalNavigation(after: configuration.globalAfter)]
+            passes = [InertControls(), RepeatBound(maxRepeats: configuration.maxRepeats), GlobalNavigation(after: configuration.globalAfter)]
             var novelty = ActionNovelty()
             for record in graph.states {
                 for i in record.fired { novelty.fire(record.events[i].abstractAction) }
@@ -118,7 +118,8 @@ final class Frontier {
         let record = recorder.states[state]
         var open = record.events.indices.filter { !record.fired.contains($0) }
         if !passes.isEmpty && !open.isEmpty {
-            let here = FrontierState(id: state, depth: record.depth, pathActions: recorder.pathActions(to: state) ?? [:])
+            let here = FrontierState(id: state, depth: record.depth, pathActions: recorder.pathActions(to: state) ?? [:],
+                                     inertActions: recorder.inertActions)
             for pass in passes {
                 open.removeAll { index in
                     guard let reason = pass.reasonToSkip(record.events[index], in: here) else { return false }

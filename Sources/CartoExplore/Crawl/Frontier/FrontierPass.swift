@@ -7,6 +7,8 @@ struct FrontierState {
     var depth: Int
     /// How often each abstract action occurs on the path that reaches the state (the repeat bound's input).
     var pathActions: [String: Int]
+    /// Actions that proved to do nothing (`ControlBehaviour`), by action key.
+    var inertActions: Set<String> = []
 }
 
 /// One rule of the frontier, run in order over a state's events before one is chosen (Periphery's passes over one
@@ -42,7 +44,8 @@ struct FrontierPassExample {
         let element = UIElement(role: .textField, platformType: "input", identifier: field, actions: [.tap, .type], locator: "css selector:#\(field)")
         return CrawlEvent(kind: .fill, target: element, fields: [.init(field: element, kind: .freeText, text: "text")])
     }
-    static func at(_ id: Int, depth: Int = 1, path: [CrawlEvent] = []) -> FrontierState {
-        FrontierState(id: id, depth: depth, pathActions: path.reduce(into: [:]) { $0[$1.abstractAction, default: 0] += 1 })
+    static func at(_ id: Int, depth: Int = 1, path: [CrawlEvent] = [], inert: [CrawlEvent] = []) -> FrontierState {
+        FrontierState(id: id, depth: depth, pathActions: path.reduce(into: [:]) { $0[$1.abstractAction, default: 0] += 1 },
+                      inertActions: Set(inert.compactMap { ControlBehaviour.action(of: $0)?.key }))
     }
 }

@@ -1,4 +1,5 @@
 import CartoCore
+import CartoModel
 
 /// The visited states under the screen abstraction, found by hash in O(1) whatever their number, with APE's
 /// adaptive refinement (Gu et al., ICSE 2019) per screen:
@@ -6,14 +7,19 @@ import CartoCore
 ///   (data: article titles, names), states of that screen are compared without those labels from then on;
 /// - **refine** — when one event from one state led to different states (seen when a replayed path diverges), that
 ///   state's screen is compared with its headings and row counts from then on.
-/// States found before a decision keep their identity; every decision is returned for the log.
+/// - **inert and self-contained controls** (`ControlBehaviour`) — controls that proved to change nothing stop telling
+///   states apart, and so does the state of toggles that only ever changed themselves.
+/// States found before a decision keep their identity (the model merges them afterwards); every decision is returned
+/// for the log.
 public struct StateIndex: Sendable {
     public struct Decision: Sendable, Equatable {
-        public enum Kind: String, Sendable { case coarsen, refine }
+        public typealias Kind = AbstractionDecision.Kind
         public var kind: Kind
-        /// The screen it applies to, readable.
+        /// The screen or the action it applies to, readable.
         public var screen: String
         public var reason: String
+        /// The states the evidence was seen in.
+        public var states: [Int] = []
     }
 
     public private(set) var abstraction: ScreenAbstraction
@@ -27,6 +33,8 @@ public struct StateIndex: Sendable {
     private var refined = Set<AbstractState>()
     /// Per state: its standard and coarse identity, and its snapshot (to compute a refined identity later).
     private var records: [(identity: AbstractState, standard: AbstractState, coarse: AbstractState, snapshot: UISnapshot)] = []
+    /// What the app's controls proved to do.
+    public private(set) var behaviour = ControlBehaviour()
 
     public init(abstraction: ScreenAbstraction = ScreenAbstraction(), coarsenAfter: Int = 12) {
         self.abstraction = abstraction
@@ -71,11 +79,38 @@ public struct StateIndex: Sendable {
     public func match(_ snapshot: UISnapshot) -> Int? {
         let a = abstract(snapshot)
         switch a.level {
-        case .standard: return standard[a.identity]
+        case .standard: return standard[key(a.identity)]
         case .coarse: return coarse[a.identity]
-        case .refined: return refinedIndex[a.identity]
+        case .refined: return refinedIndex[key(a.identity)]
         }
     }
+
+    /// An identity as states are compared under what the crawl has learnt (`ControlBehaviour.normalize`).
+    func key(_ state: AbstractState) -> AbstractState {
+        behaviour.isEmpty ? state : AbstractState(properties: behaviour.normalize(state.properties), name: state.name)
+    }
+
+    /// The identity under what has been learnt so far of state `index` (the model merges states that share one).
+    public func learntIdentity(at index: Int) -> AbstractState { key(records[index].identity) }
+
+    /// Records what an event fired in state `source` did — the screen before and after it, and whether it stayed
+    /// exactly as it was — and returns the decision it tipped, if any. States are indexed under the new knowledge
+    /// at once: a screen seen again is found among the states that now compare alike.
+    public mutating func observe(_ event: CrawlEvent, in source: Int, before: UISnapshot, after: UISnapshot, unchanged: Bool) -> Decision? {
+        let a = abstraction.abstract(before).state
+        let b = unchanged ? a : abstraction.abstract(after).state
+        guard let made = behaviour.observe(event, in: source, before: a, after: b, unchanged: unchanged) else { return nil }
+        standard = [:]
+        refinedIndex = [:]
+        for (i, record) in records.enumerated() {
+            if standard[key(record.standard)] == nil { standard[key(record.standard)] = i }
+            if refined.contains(record.standard), refinedIndex[key(record.identity)] == nil { refinedIndex[key(record.identity)] = i }
+        }
+        return Decision(kind: made.kind, screen: made.action, reason: made.reason, states: made.states)
+    }
+
+    /// Continues with what an earlier run of the crawl learnt (`--resume`).
+    public mutating func restore(_ learnt: ControlBehaviour) { behaviour = learnt }
 
     /// Registers a new state; returns its index and a coarsening decision when this state tipped its screen over.
     public mutating func add(_ snapshot: UISnapshot) -> (index: Int, identity: AbstractState, decision: Decision?) {
@@ -83,9 +118,9 @@ public struct StateIndex: Sendable {
         let a = abstract(snapshot)
         let index = records.count
         records.append((a.level == .refined ? a.identity : a.standard, a.standard, a.coarse, snapshot))
-        if standard[a.standard] == nil { standard[a.standard] = index }
+        if standard[key(a.standard)] == nil { standard[key(a.standard)] = index }
         if coarse[a.coarse] == nil { coarse[a.coarse] = index }
-        if a.level == .refined, refinedIndex[a.identity] == nil { refinedIndex[a.identity] = index }
+        if a.level == .refined, refinedIndex[key(a.identity)] == nil { refinedIndex[key(a.identity)] = index }
         coarseCounts[a.coarse, default: 0] += 1
         var decision: Decision?
         if coarsenAfter > 0, a.level == .standard, coarseCounts[a.coarse]! >= coarsenAfter, coarsened.insert(a.coarse).inserted {
@@ -101,7 +136,7 @@ public struct StateIndex: Sendable {
         let std = records[from].standard
         guard refined.insert(std).inserted else { return nil }
         for (i, record) in records.enumerated() where record.standard == std {
-            let fine = abstraction.abstract(record.snapshot, refined: true).state
+            let fine = key(abstraction.abstract(record.snapshot, refined: true).state)
             if refinedIndex[fine] == nil { refinedIndex[fine] = i }
         }
         return Decision(kind: .refine, screen: std.name,

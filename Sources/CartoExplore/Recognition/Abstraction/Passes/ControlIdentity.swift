@@ -24,7 +24,9 @@ public enum ControlIdentity {
         return out
     }
 
-    /// Shape plus label (numbers masked) and selection: what tells two controls of one screen apart.
+    /// Shape plus label (numbers masked) and the control's state — selected, disabled, on, expanded: what tells two
+    /// controls of one screen apart, and one screen from another (a disabled "Clear completed" and an enabled one
+    /// offer different things; so do a menu toggle closed and open).
     public static func identity(_ e: UIElement) -> String { identity(e, label: true) }
 
     /// Identity without the label, for links and buttons (the coarse abstraction: labels are data there).
@@ -34,6 +36,9 @@ public enum ControlIdentity {
         var out = shape(e)
         if withLabel, let label = e.label.map(LabelNormaliser.mask), !label.isEmpty { out += " \"" + String(label.prefix(60)) + "\"" }
         if e.selected && [.tab, .segmentedControl, .menuItem, .link, .button].contains(e.role) { out += " (selected)" }
+        if !e.enabled { out += " (disabled)" }
+        if e.isOn { out += " (on)" }
+        if e.expanded == true { out += " (expanded)" }
         if out == e.role.rawValue { out += " " + e.platformType }
         return out
     }

@@ -1,0 +1,135 @@
+import CartoCore
+import CartoModel
+
+/// What a crawl learns about an app's controls from how they behave, and what the abstraction makes of it (after
+/// APE's dynamic abstraction, Gu et al., ICSE 2019: start from what a screen shows, adjust to what the app does):
+///
+/// - **inert** — acting on a control (a tap, a form sent) left the screen exactly as it was on `enough` different
+///   screens (container, route, title or headings differ), and never did anything else: it stops costing events (the
+///   frontier skips it) and stops telling states apart (its property is left out), so screens that differ only by a
+///   region of such controls are one. Different screens, because a control's effect can depend on where it is: the
+///   link to the page one is on, tapped on two states of that page, reloads it; elsewhere it navigates.
+/// - **self-contained** — acting on a toggle only ever changed its own state (on/off, expanded), in `enough` states:
+///   its state stops telling states apart (a settings screen is one screen whichever way its switches stand).
+///
+/// A refused tap (its control covered), an action that failed, and a tap on a selected or disabled control (the
+/// current tab, a greyed-out button: doing nothing there is what they are for) are no evidence. Every decision
+/// carries its evidence.
+public struct ControlBehaviour: Sendable, Codable {
+    /// States that must agree before a decision.
+    public static let enough = 2
+
+    public struct Decision: Codable, Sendable, Equatable {
+        /// `.inert` or `.selfContained`.
+        public var kind: AbstractionDecision.Kind
+        /// The action or control it is about (`tap button "Like"`, `fill textField#q`).
+        public var action: String
+        /// The states acting on it was seen in.
+        public var states: [Int]
+        public var reason: String
+    }
+
+    /// Per action: states where it left the screen as it was, changed only the acted-on control's own state, or
+    /// changed something else.
+    private var unchanged: [String: [String: Int]] = [:]   // action → screen → the first state it was seen in
+    private var selfOnly: [String: Set<Int>] = [:]
+    private var changed: [String: Set<Int>] = [:]
+    /// The controls (base identities) an action used, for the properties it stands for.
+    private var controlsOf: [String: [String]] = [:]
+    public private(set) var decisions: [Decision] = []
+    /// Base identities of the controls of inert actions, and of self-contained controls.
+    private(set) var inertControls = Set<String>()
+    private(set) var selfContainedControls = Set<String>()
+    private(set) var inertActions = Set<String>()
+
+    public init() {}
+
+    /// The identity of a control without its state (`(selected)`, `(disabled)`, `(on)`, `(expanded)`).
+    public static func base(_ identity: String) -> String {
+        var out = identity
+        var trimmed = true
+        while trimmed {
+            trimmed = false
+            for marker in [" (selected)", " (disabled)", " (on)", " (expanded)"] where out.hasSuffix(marker) {
+                out.removeLast(marker.count)
+                trimmed = true
+            }
+        }
+        return out
+    }
+
+    /// The action key of an event and the controls it used (base identities), or nil for events that are no
+    /// evidence (a back move, a scroll).
+    public static func action(of event: CrawlEvent) -> (key: String, controls: [String])? {
+        switch event.kind {
+        case .tap:
+            guard let target = event.target, !target.selected, target.enabled else { return nil }
+            let control = base(ControlIdentity.identity(target))
+            return ("tap " + control, [control])
+        case .fill: return (event.abstractAction, event.abstractEvent.controls.map(base))
+        case .scroll, .back: return nil
+        }
+    }
+
+    /// Records what `event`, fired in state `source` (identity `before`), did: left the screen exactly as it was
+    /// (`unchanged`), or led to a state of identity `after`. Returns the decision it tipped, if any.
+    public mutating func observe(_ event: CrawlEvent, in source: Int, before: AbstractState, after: AbstractState?, unchanged same: Bool) -> Decision? {
+        guard let (key, controls) = Self.action(of: event) else { return nil }
+        controlsOf[key] = controls
+        if same {
+            if unchanged[key, default: [:]][Self.screen(before)] == nil { unchanged[key, default: [:]][Self.screen(before)] = source }
+        } else if let after, Self.onlyOwnStateChanged(before, after, controls: controls) {
+            selfOnly[key, default: []].insert(source)
+        } else {
+            changed[key, default: []].insert(source)
+        }
+        guard changed[key] == nil else { return nil }
+        if !inertActions.contains(key), selfOnly[key] == nil, let screens = unchanged[key], screens.count >= Self.enough {
+            inertActions.insert(key)
+            inertControls.formUnion(controls)
+            return record(.init(kind: .inert, action: key, states: screens.values.sorted(),
+                                reason: "it left the screen exactly as it was on \(screens.count) different screens and never did anything else: it no longer tells states apart and is not fired again"))
+        }
+        if event.kind == .tap, let control = controls.first, !selfContainedControls.contains(control), let seen = selfOnly[key], seen.count >= Self.enough {
+            selfContainedControls.insert(control)
+            return record(.init(kind: .selfContained, action: key, states: seen.sorted(),
+                                reason: "it only ever changed its own state, in \(seen.count) states: its state no longer tells states apart"))
+        }
+        return nil
+    }
+
+    private mutating func record(_ decision: Decision) -> Decision {
+        decisions.append(decision)
+        return decision
+    }
+
+    /// Which screen a state is on: its container, route, title and headings.
+    static func screen(_ state: AbstractState) -> String {
+        state.properties.filter { [.container, .route, .title, .heading].contains($0.kind) }.map(\.description).joined(separator: "\n")
+    }
+
+    /// Whether `before` and `after` differ only in the state of the acted-on control.
+    static func onlyOwnStateChanged(_ before: AbstractState, _ after: AbstractState, controls: [String]) -> Bool {
+        let a = Set(before.properties), b = Set(after.properties)
+        let difference = a.symmetricDifference(b)
+        guard !difference.isEmpty else { return false }
+        return difference.allSatisfy { p in p.kind == .control && controls.contains(base(p.value)) }
+            && Set(a.subtracting(b).map { base($0.value) }) == Set(b.subtracting(a).map { base($0.value) })
+    }
+
+    /// The properties as the learnt abstraction compares them: inert controls left out, self-contained controls
+    /// without their state.
+    public func normalize(_ properties: [StateProperty]) -> [StateProperty] {
+        guard !inertControls.isEmpty || !selfContainedControls.isEmpty else { return properties }
+        return properties.compactMap { p in
+            guard p.kind == .control || p.kind == .external else { return p }
+            let control = Self.base(p.value)
+            if inertControls.contains(control) { return nil }
+            if selfContainedControls.contains(control) { return StateProperty(p.kind, control) }
+            return p
+        }
+    }
+
+    /// Whether any decision was taken.
+    public var isEmpty: Bool { decisions.isEmpty }
+}

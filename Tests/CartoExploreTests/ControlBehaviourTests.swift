@@ -1,0 +1,63 @@
+import CartoCore
+@testable import CartoExplore
+import CartoModel
+import XCTest
+
+/// `ControlBehaviour` on abstract states: the evidence each decision needs, and what is no evidence.
+final class ControlBehaviourTests: XCTestCase {
+    typealias E = FrontierPassExample
+    func screen(_ heading: String, _ controls: [String]) -> AbstractState {
+        AbstractState(properties: [StateProperty(.container, "/"), StateProperty(.heading, heading)] + controls.map { StateProperty(.control, $0) }, name: heading)
+    }
+
+    func testInertNeedsTwoScreensAndNothingElse() {
+        var behaviour = ControlBehaviour()
+        let like = E.tap("Like")
+        let home = screen("Home", ["link → /like \"Like\""]), home2 = screen("Home", ["link → /like \"Like\"", "button \"More\""])
+        XCTAssertNil(behaviour.observe(like, in: 0, before: home, after: nil, unchanged: true))
+        XCTAssertNil(behaviour.observe(like, in: 3, before: home2, after: nil, unchanged: true), "two states of one screen are not enough")
+        let decision = behaviour.observe(like, in: 5, before: screen("About", ["link → /like \"Like\""]), after: nil, unchanged: true)
+        XCTAssertEqual(decision?.kind, .inert)
+        XCTAssertEqual(decision?.states, [0, 5])
+        XCTAssertEqual(behaviour.normalize(home.properties), [StateProperty(.container, "/"), StateProperty(.heading, "Home")])
+
+        // A control that once did something is never inert.
+        var other = ControlBehaviour()
+        _ = other.observe(like, in: 0, before: home, after: screen("Liked", []), unchanged: false)
+        XCTAssertNil(other.observe(like, in: 1, before: screen("A", []), after: nil, unchanged: true))
+        XCTAssertNil(other.observe(like, in: 2, before: screen("B", []), after: nil, unchanged: true))
+        XCTAssertTrue(other.isEmpty)
+    }
+
+    func testTapsOnSelectedOrDisabledControlsAreNoEvidence() {
+        var behaviour = ControlBehaviour()
+        var current = UIElement(role: .link, platformType: "a", label: "All", selected: true, actions: [.tap], target: "/#/", locator: "css selector:#all")
+        let tapCurrent = CrawlEvent(kind: .tap, target: current)
+        for (i, heading) in ["All", "Active", "Done"].enumerated() {
+            XCTAssertNil(behaviour.observe(tapCurrent, in: i, before: screen(heading, []), after: nil, unchanged: true))
+        }
+        current.selected = false
+        current.enabled = false
+        for (i, heading) in ["All", "Active", "Done"].enumerated() {
+            XCTAssertNil(behaviour.observe(CrawlEvent(kind: .tap, target: current), in: i, before: screen(heading, []), after: nil, unchanged: true))
+        }
+        XCTAssertTrue(behaviour.isEmpty)
+    }
+
+    func testAToggleThatOnlyChangesItselfIsSelfContained() {
+        var behaviour = ControlBehaviour()
+        let dark = UIElement(role: .checkbox, platformType: "input[type=checkbox]", identifier: "dark", label: "Dark", value: "false", actions: [.tap], locator: "css selector:#dark")
+        let tap = CrawlEvent(kind: .tap, target: dark)
+        let off = screen("Home", ["checkbox#dark \"Dark\""]), on = screen("Home", ["checkbox#dark \"Dark\" (on)"])
+        XCTAssertNil(behaviour.observe(tap, in: 0, before: off, after: on, unchanged: false))
+        let decision = behaviour.observe(tap, in: 4, before: screen("About", ["checkbox#dark \"Dark\""]), after: screen("About", ["checkbox#dark \"Dark\" (on)"]), unchanged: false)
+        XCTAssertEqual(decision?.kind, .selfContained)
+        XCTAssertEqual(behaviour.normalize(on.properties), behaviour.normalize(off.properties))
+        // A toggle that shows more (a menu) is not.
+        var menu = ControlBehaviour()
+        let opened = screen("Home", ["checkbox#dark \"Dark\" (on)", "link → /news \"News\""])
+        XCTAssertNil(menu.observe(tap, in: 0, before: off, after: opened, unchanged: false))
+        XCTAssertNil(menu.observe(tap, in: 1, before: off, after: opened, unchanged: false))
+        XCTAssertTrue(menu.isEmpty)
+    }
+}
