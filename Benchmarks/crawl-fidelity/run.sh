@@ -7,7 +7,7 @@
 #   CARTO_BIN_DIR=.build-release/release bash Benchmarks/crawl-fidelity/run.sh [SUBJECT…]
 #
 # Settings: MAX_EVENTS (default 150; the saturation run doubles it), REPEAT=N crawls each subject N times with the
-# default settings (the table shows the median and the weakest run), FIXED=1 also crawls the script-loaded subjects
+# default settings (the table shows the median and the weakest run), PAPER=0 skips the `--abstraction paper` crawl, FIXED=1 also crawls the script-loaded subjects
 # with --wait fixed:1000 (slow) for the idle-vs-fixed ratio. Writes the outputs to $OUT (default /tmp/carto-fidelity)
 # and prints the score table (score.py). Exits non-zero when a crawl fails (exit 2 or 3) or a subject is missing.
 set -euo pipefail
@@ -24,9 +24,9 @@ subjects=$(python3 -c 'import json,sys; [print(s["name"]) for s in json.load(ope
 [ $# -gt 0 ] && subjects="$*"
 field() { python3 -c 'import json,sys; s=[s for s in json.load(open(sys.argv[1])) if s["name"]==sys.argv[2]][0]; v=s.get(sys.argv[3], ""); print("\n".join(v) if isinstance(v, list) else ("1" if v is True else v))' "$here/subjects.json" "$1" "$2"; }
 
-export_subject() {   # repo path destination
+export_subject() {   # repo path destination [commit]
     local dir="$sources/${1/\//+}"
-    if [ -d "$dir/repo" ]; then git --git-dir="$dir/repo" --work-tree="$3" checkout HEAD -- "$2" && git --git-dir="$dir/repo" reset -q
+    if [ -d "$dir/repo" ]; then git --git-dir="$dir/repo" --work-tree="$3" checkout "${4:-HEAD}" -- "$2" && git --git-dir="$dir/repo" reset -q
     elif [ -d "$dir/$2" ]; then mkdir -p "$3/$(dirname "$2")"; cp -r "$dir/$2" "$3/$2"
     else echo "subject $1 is not at $dir: fetch github:$1 first (or set CARTO_FIDELITY_SOURCES)" >&2; return 1; fi
 }
@@ -52,7 +52,7 @@ for name in $subjects; do
     mapfile -t args < <(field "$name" args)
     [ ${#args[@]} -eq 1 ] && [ -z "${args[0]}" ] && args=()
     mkdir -p "$out/$name" "$out/sites/$name"
-    export_subject "$repo" "$path" "$out/sites/$name" || { failed=1; continue; }
+    export_subject "$repo" "$path" "$out/sites/$name" "$(field "$name" commit)" || { failed=1; continue; }
     port=$((port + 1))
     python3 -m http.server "$port" --bind 127.0.0.1 --directory "$out/sites/$name/$path" > /dev/null 2>&1 &
     server=$!
@@ -61,7 +61,7 @@ for name in $subjects; do
     echo "==> $name ($url)" >&2
     crawl "$name" screen "$url" --max-events "$max" "${args[@]}" || failed=1
     for k in $(seq 2 "${REPEAT:-1}"); do crawl "$name" "screen-$k" "$url" --max-events "$max" "${args[@]}" || failed=1; done
-    crawl "$name" paper "$url" --max-events "$max" --abstraction paper "${args[@]}" || failed=1
+    if [ "${PAPER:-1}" = 1 ]; then crawl "$name" paper "$url" --max-events "$max" --abstraction paper "${args[@]}" || failed=1; fi
     crawl "$name" doubled "$url" --max-events $((max * 2)) "${args[@]}" || failed=1
     if [ "${FIXED:-0}" = 1 ] && [ "$(field "$name" scriptLoaded)" = 1 ]; then
         crawl "$name" fixed "$url" --max-events "$max" --wait fixed:1000 "${args[@]}" || failed=1
