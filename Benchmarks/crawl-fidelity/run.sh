@@ -31,7 +31,7 @@ export_subject() {   # repo path destination [commit]
     else echo "subject $1 is not at $dir: fetch github:$1 first (or set CARTO_FIDELITY_SOURCES)" >&2; return 1; fi
 }
 
-port=18700
+port=${PORT:-18700}
 crawl() {   # name mode url extra-args…
     local name=$1 mode=$2 url=$3; shift 3
     local status=0

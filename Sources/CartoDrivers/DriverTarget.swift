@@ -41,6 +41,9 @@ public struct DriverTarget: Sendable {
             guard let url = URL(string: start), url.scheme != nil else { throw CartoError("\(start): not a URL; pass the web app's address (http://…)") }
             var options = BrowserDriver.Options()
             options.mobile = !desktop
+            // A desktop-sized window: a laptop's 1280×800 (at 390 px wide, a desktop layout folds into its phone
+            // menu, which is what `--desktop` is there to avoid).
+            if desktop { (options.width, options.height) = (1280, 800) }
             options.headless = headless
             options.blockedRequests = blockedRequests
             options.animationPlaybackRate = animationPlaybackRate

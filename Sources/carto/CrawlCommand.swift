@@ -120,7 +120,7 @@ struct CrawlTargetOptions: ParsableArguments {
     @Option(help: "Sessions exploring in parallel into one model: browsers (web; default one per core, at most 8) or Appium sessions (iOS, on a hub or grid; default 1).")
     var browsers: Int?
 
-    @Flag(help: "Desktop-sized browser window instead of iPhone emulation.")
+    @Flag(help: "Desktop-sized browser window (1280×800) instead of iPhone emulation (390×844).")
     var desktop = false
 
     @Option(help: "CSS animations and transitions: fast (played 10× faster, as UI tests switch them off: the same screens, less waiting) or real (the app's own timing).")

@@ -332,3 +332,45 @@ final class DevToolsErrorTests: XCTestCase {
         }
     }
 }
+
+/// What a tester reads on pages styled the way sites are: labels in the case their source writes (CSS upper-cases
+/// many navbars), links to places on the page that a scrollspy marks `active` (a scroll position, not a selection;
+/// ARIA still counts), hash routes without their trailing in-page fragment, and a desktop-sized `--desktop` window.
+final class BrowserPageReadingTests: XCTestCase {
+    static let page = """
+        <!DOCTYPE html><html><head><title>Reading</title><meta name="viewport" content="width=device-width">
+        <style> nav a { text-transform: uppercase; } section { min-height: 600px; } </style></head><body>
+        <nav><a id="about" href="about.html">About</a><a id="caps" href="caps.html">FAQ</a></nav>
+        <div class="toc"><a id="spied" class="active" href="#usage">Usage</a><a id="tab" role="tab" aria-selected="true" href="#api">API</a>
+        <a id="route" class="active" href="#/docs">Docs</a><a id="docs-api" href="#/docs#api">Docs API</a>
+        <a id="to-usage" href="#usage">To usage</a><a id="to-nowhere" href="#nowhere">Nowhere</a></div>
+        <section id="usage">Usage</section><section id="api">API</section>
+        </body></html>
+        """
+
+    func testLabelsRoutesInPageLinksAndTheDesktopWindow() throws {
+        let (site, service) = try serveWithChromeDriver(["index.html": Self.page])
+        var target = DriverTarget(platform: .web, start: site.url.appendingPathComponent("/").absoluteString, webdriver: service.url.absoluteString)
+        target.desktop = true
+        let driver = try XCTUnwrap(try target.open() as? BrowserDriver)
+        defer { driver.close() }
+        try driver.restart()
+        _ = try driver.waitForIdle(.standard)
+        XCTAssertEqual(try driver.viewport().width, 1280, "--desktop is a desktop-sized window")
+        func element(_ id: String) throws -> UIElement { try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == id }, id) }
+        XCTAssertEqual(try element("about").label, "About", "CSS upper-cases it; the page says About")
+        XCTAssertEqual(try element("caps").label, "FAQ")
+        XCTAssertFalse(try element("spied").selected, "a scrollspy's class on a link to a place on the page")
+        XCTAssertTrue(try element("tab").selected, "aria-selected counts")
+        XCTAssertTrue(try element("route").selected, "a link to a hash route is no in-page link")
+        // A route followed by a fragment naming an element is the route; a plain fragment keeps the route.
+        try driver.perform(.tap(try element("route")))
+        XCTAssertEqual(try driver.snapshot().context.container, "/#/docs")
+        try driver.perform(.tap(try element("docs-api")))
+        XCTAssertEqual(try driver.snapshot().context.container, "/#/docs")
+        try driver.perform(.tap(try element("to-usage")))
+        XCTAssertEqual(try driver.snapshot().context.container, "/#/docs", "scrolled within the docs route")
+        try driver.perform(.tap(try element("to-nowhere")))
+        XCTAssertEqual(try driver.snapshot().context.container, "/", "a fragment naming nothing is no route")
+    }
+}

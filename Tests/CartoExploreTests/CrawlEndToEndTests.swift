@@ -26,10 +26,10 @@ final class CrawlEndToEndTests: XCTestCase {
         return dir
     }
 
-    func crawl(site: LoopbackServer, output: String, configure: (inout CrawlConfiguration) -> Void = { _ in }) throws -> CrawlModel {
+    func crawl(site: LoopbackServer, start: String = "/", output: String, configure: (inout CrawlConfiguration) -> Void = { _ in }) throws -> CrawlModel {
         var configuration = CrawlConfiguration()
         configure(&configuration)
-        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"))
+        let driver = try BrowserDriver(startURL: URL(string: site.url.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + start)!)
         defer { driver.close() }
         let out = try CrawlOutput(directory: output, fresh: true)
         let model = try Crawler(driver: driver, configuration: configuration, sink: out).run()

@@ -48,3 +48,35 @@ extension CrawlEndToEndTests {
         XCTAssertFalse(model.states.contains { ($0.properties ?? []).contains { $0.contains("\"Like\"") } }, "inert controls tell no states apart")
     }
 }
+
+extension CrawlEndToEndTests {
+    /// A hash router beside in-page anchors: a table of contents of plain fragments (`#usage`), route-qualified ones
+    /// (`#/guide#api`) and `#top`, with a scrollspy that marks the link of the section in view. Each is a scroll, not a
+    /// screen; and the start page shown at `/` and at `#/intro` is one screen. The model is the two a tester draws.
+    func testInPageAnchorsAreScrollsAndOneScreenUnderTwoRoutesIsOneState() throws {
+        let (model, _) = try crawlSite("anchors")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let pages = model.states.map { state in ["Introduction", "Guide"].filter { (state.properties ?? []).contains("heading " + $0) } }
+        XCTAssertEqual(pages, [["Introduction"], ["Guide"]], "\(model.states.map { $0.name ?? "" })")
+        XCTAssertEqual(model.states.count, 2, "\(model.states.map { ($0.name ?? "") + " " + $0.context })")
+        XCTAssertTrue(model.edges.contains { $0.event == "tap link \"Guide\"" })
+        XCTAssertTrue(model.edges.contains { $0.event == "tap link \"Back to the introduction\"" })
+        XCTAssertTrue((model.decisions ?? []).contains { $0.kind == .sameScreen }, "the alias is logged: \(model.decisions ?? [])")
+        XCTAssertFalse(model.states.contains { ($0.properties ?? []).contains { $0.contains("(selected)") } }, "a scrollspy's mark is no identity")
+    }
+}
+
+extension CrawlEndToEndTests {
+    /// The start URL's spelling does not change the model: the folder, its index page, and a deep link to the first
+    /// screen give the same states (the links on a page reached as `/index.html` resolve to `/index.html#/guide`).
+    func testTheSameModelWhateverTheStartURLsSpelling() throws {
+        func identities(_ start: String) throws -> Set<[String]> {
+            // The route tells no states apart by itself (`StateIndex.key`): a deep link's state keeps it as a label.
+            Set(try crawlSite("anchors", start: start).model.states.map { ($0.properties ?? []).filter { !$0.hasPrefix("route ") } })
+        }
+        let folder = try identities("/")
+        XCTAssertEqual(folder.count, 2)
+        XCTAssertEqual(try identities("/index.html"), folder)
+        XCTAssertEqual(try identities("/#/intro"), folder)
+    }
+}

@@ -181,6 +181,8 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         var url: String
         var path: String
         var hash: String
+        /// The hash route the page shows (snapshot.js: in-page fragments are scrolls); nil from older scripts.
+        var route: String?
         var title: String
         var status: Int?
         var instrumented: Bool
@@ -205,10 +207,12 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         if let status = raw.status, status >= 500, reportedServerErrors.insert(raw.url).inserted {
             failures.append(AppFailure(kind: "http \(status)", message: "the page answered HTTP \(status)", location: raw.url))
         }
-        // Hash routes (#/settings) are screens of single-page apps; plain anchors (#top) are not.
-        let route = raw.hash.hasPrefix("#/") || raw.hash.hasPrefix("#!") ? raw.hash : ""
+        // Hash routes (#/settings) are screens of single-page apps; plain anchors (#top) are not, nor is a fragment
+        // naming an element of the page (snapshot.js decides, it sees the page).
+        let route = raw.route ?? (raw.hash.hasPrefix("#/") || raw.hash.hasPrefix("#!") ? raw.hash : "")
         // `/shop/` and `/shop/index.html` are one page.
-        let path = raw.path.hasSuffix("/index.html") ? String(raw.path.dropLast("index.html".count)) : raw.path
+        let path = raw.path.hasSuffix("/index.html") ? String(raw.path.dropLast("index.html".count))
+            : raw.path.hasSuffix("/index.htm") ? String(raw.path.dropLast("index.htm".count)) : raw.path
         let context = ScreenContext(title: raw.title.isEmpty ? nil : raw.title, container: path + route)
         let origin = URL(string: raw.url).map(BrowserOrigin.of)
         let outOfScope = origin.map { $0 == self.origin ? nil : "left the start origin \(self.origin) for \($0)" } ?? nil

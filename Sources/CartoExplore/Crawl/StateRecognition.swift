@@ -21,10 +21,11 @@ struct StateRecognition {
     /// The start screen, seen before any state is added (see `StateIndex.startScreen`).
     mutating func startScreen(_ snapshot: UISnapshot) { index.startScreen(snapshot) }
 
-    func match(_ snapshot: UISnapshot) -> Int? {
+    /// The known state `snapshot` shows, and a decision to log when the screen abstraction learnt something from it.
+    mutating func match(_ snapshot: UISnapshot) -> (index: Int?, decision: StateIndex.Decision?) {
         switch mode {
-        case .screen: return index.match(snapshot)
-        case .paper: return paper.match(StateSignature(snapshot))?.index
+        case .screen: return index.matchNoting(snapshot)
+        case .paper: return (paper.match(StateSignature(snapshot))?.index, nil)
         }
     }
 

@@ -38,6 +38,8 @@ public struct AbstractionDecision: Codable, Sendable, Equatable {
         case inert
         /// A toggle only ever changed its own state: its state no longer tells states apart.
         case selfContained = "self-contained"
+        /// Two hash routes showed the same screen: one state, until an event from it leads somewhere different.
+        case sameScreen = "same-screen"
     }
     public var kind: Kind
     /// What it is about: a screen (coarsen, refine) or an action and its controls (inert, self-contained).

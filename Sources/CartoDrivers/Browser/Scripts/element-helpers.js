@@ -102,5 +102,14 @@ function labelOf(el, role) {
   if (el.tagName === 'INPUT' && ['submit', 'button', 'reset'].includes((el.type || '').toLowerCase())) return clean(el.value || el.getAttribute('title'));
   if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') return clean(el.getAttribute('placeholder') || el.getAttribute('name') || el.getAttribute('title'));
   if (['list', 'table', 'form', 'dialog', 'toolbar', 'tabBar'].includes(role)) return clean(el.getAttribute('name') || el.getAttribute('title'));
-  return clean(el.innerText !== undefined ? el.innerText : el.textContent);
+  return textOf(el);
+}
+// The text an element shows, in the case its source writes: innerText leaves out what is hidden but applies CSS
+// `text-transform` ("ABOUT" for "About"), which the accessible name does not (a screen reader, and a tester reading
+// the page, say "About"); where the two differ only in case, the source's case.
+function textOf(el) {
+  const shown = clean(el.innerText !== undefined ? el.innerText : el.textContent);
+  if (!shown || shown.toLowerCase() === shown.toUpperCase()) return shown;
+  const source = clean(el.textContent);
+  return source && source !== shown && source.toLowerCase() === shown.toLowerCase() ? source : shown;
 }

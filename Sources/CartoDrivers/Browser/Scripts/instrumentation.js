@@ -80,6 +80,28 @@
   // A traversal within the document (a hash or pushState entry) is over when popstate fires: no reload follows.
   window.addEventListener('popstate', () => { c.navigating = false; });
   window.addEventListener('beforeunload', () => { c.navigating = true; });
+  // The hash route the document shows. `#/…` and `#!…` are routes, less a trailing fragment that names an element
+  // (`#/docs#usage`); a plain fragment naming an element (`#pricing`, a table of contents) is a scroll: the route
+  // the document showed before it stays (the app ignored it, the browser scrolled); anything else is no route.
+  // Followed on every hash change, so a snapshot after several taps still knows where the scroll started from.
+  c.names = frag => {
+    let id = frag;
+    try { id = decodeURIComponent(frag); } catch (e) { /* a malformed escape names nothing decoded */ }
+    // `#top` is the top of the document (HTML's indicated part), whether or not an element has that id.
+    return id !== '' && (id.toLowerCase() === 'top' || !!(document.getElementById(id) || document.getElementsByName(id)[0]));
+  };
+  c.route = '';
+  c.followRoute = () => {
+    const hash = location.hash;
+    if (hash.startsWith('#/') || hash.startsWith('#!')) {
+      const second = hash.indexOf('#', 1);
+      c.route = second > 0 && c.names(hash.slice(second + 1)) ? hash.slice(0, second) : hash;
+    } else if (!(hash.length > 1 && c.names(hash.slice(1)))) {
+      c.route = '';
+    }
+    return c.route;
+  };
+  window.addEventListener('hashchange', () => c.followRoute());
   // A form sent without a script's preventDefault navigates, but only after the event: mark it now (the
   // navigation's beforeunload may come after the idle check). Checked once every listener had its turn.
   window.addEventListener('submit', e => {

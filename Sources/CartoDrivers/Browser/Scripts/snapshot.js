@@ -37,6 +37,20 @@ function snapshot() {
     return !!hit && (hit === el || el.contains(hit));
   }
   const origin = location.origin;
+  // The hash route (instrumentation.js: in-page fragments are scrolls, not routes); without instrumentation, the hash
+  // when it is route-shaped.
+  const names = frag => c ? c.names(frag) : !!document.getElementById(frag);
+  const route = c ? c.followRoute() : (location.hash.startsWith('#/') || location.hash.startsWith('#!') ? location.hash : '');
+  // A link to a place on this page (`#features`, a table of contents): a scroll. Scrollspy scripts mark the one whose
+  // section is in view with a class, which says where the page is scrolled, not which screen it is; ARIA still counts.
+  const inPage = el => {
+    const h = el.hash;
+    if (!h || el.origin !== location.origin || el.pathname !== location.pathname || el.search !== location.search) return false;
+    // `#/route#place` is in-page only on that route; a bare `#/route` is a route.
+    const second = h.startsWith('#/') || h.startsWith('#!') ? h.indexOf('#', 1) : 0;
+    if (second < 0 || (second > 0 && h.slice(0, second) !== route)) return false;
+    return names(h.slice(second + 1));
+  };
   const selectedClasses = new Set(['selected', 'active', 'current', 'is-active', 'is-selected', 'is-current', 'router-link-exact-active']);
   function build(el, parentInert) {
     const role = roleOf(el);
@@ -55,7 +69,9 @@ function snapshot() {
       let target = null;
       const tag = el.tagName.toLowerCase();
       // Same-origin targets without the origin: the model stays the same when the app is served elsewhere.
-      const local = u => u && u.startsWith(origin + '/') ? u.slice(origin.length) : (u || null);
+      // A folder's index page is the folder (`/shop/index.html#/cart` is `/shop/#/cart`), as for the screen's own
+      // container: a page reached at either spelling links the same.
+      const local = u => u && u.startsWith(origin + '/') ? u.slice(origin.length).replace(/\/index\.html?(?=[?#]|$)/, '/') : (u || null);
       if (role === 'link') target = local(el.href);
       else if (role === 'form') target = local(el.action);
       else if (c && c.clickable.has(el) || el.hasAttribute('onclick')) target = 'click';
@@ -79,6 +95,7 @@ function snapshot() {
       const marked = n => n && n.classList && [...n.classList].some(k => selectedClasses.has(k));
       const selected = el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-current') === 'page' || el.selected === true ||
         (['link', 'tab', 'menuItem', 'button'].includes(role) && el.getAttribute('aria-selected') !== 'false' &&
+         !(role === 'link' && inPage(el)) &&
          (marked(el) || (role === 'link' && el.parentElement && el.parentElement.tagName === 'LI' && marked(el.parentElement))));
       // What it shows of what it controls: a menu toggle, a dropdown, a disclosure.
       const ariaExpanded = el.getAttribute('aria-expanded');
@@ -101,7 +118,7 @@ function snapshot() {
   const children = body ? [].concat(build(body, false) || []) : [];
   const nav = performance.getEntriesByType('navigation')[0];
   const errors = c ? c.errors.splice(0) : [];
-  return JSON.stringify({ url: location.href, origin, path: location.pathname, hash: location.hash, title: document.title,
+  return JSON.stringify({ url: location.href, origin, path: location.pathname, hash: location.hash, route, title: document.title,
            status: nav && nav.responseStatus ? nav.responseStatus : null, instrumented: !!c, errors,
            // The root's value: the beginning of the visible text, what tells apart screens that offer nothing else.
            root: { role: 'window', platformType: 'document', identifier: null, label: document.title || null,

@@ -43,7 +43,11 @@ final class Recorder {
     func startScreen(_ snapshot: UISnapshot) { recognizer.startScreen(snapshot) }
 
     /// The known state `snapshot` shows, if any.
-    func match(_ snapshot: UISnapshot) -> Int? { recognizer.match(snapshot) }
+    func match(_ snapshot: UISnapshot) -> Int? {
+        let (index, decision) = recognizer.match(snapshot)
+        if let decision { record(decision) }
+        return index
+    }
 
     /// A new state (a start screen, or the target of the edge `via` adds with it), with the events `plan` offers in
     /// it. Returns its number and the abstraction's decision to log, if any.

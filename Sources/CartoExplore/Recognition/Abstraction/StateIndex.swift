@@ -9,6 +9,10 @@ import CartoModel
 ///   state's screen is compared with its headings and row counts from then on.
 /// - **inert and self-contained controls** (`ControlBehaviour`) — controls that proved to change nothing stop telling
 ///   states apart, and so does the state of toggles that only ever changed themselves.
+/// - **one screen under several routes** — the hash route tells no states apart by itself: the same empty list at `/`,
+///   `#/active` and `#/completed` is one state (what a person sees is the same); where an event from it then leads
+///   somewhere different, refinement brings the route back for that screen. A route that shows something else is a
+///   different state anyway (its headings, controls and selected link differ).
 /// States found before a decision keep their identity (the model merges them afterwards); every decision is returned
 /// for the log.
 public struct StateIndex: Sendable {
@@ -30,11 +34,13 @@ public struct StateIndex: Sendable {
     private var coarseCounts: [AbstractState: Int] = [:]
     private var refinedIndex: [AbstractState: Int] = [:]
     private var coarsened = Set<AbstractState>()
-    private var refined = Set<AbstractState>()
+    private var refined = Set<AbstractState>()   // route-less standard identities (`routeless`)
     /// Per state: its standard and coarse identity, and its snapshot (to compute a refined identity later).
     private var records: [(identity: AbstractState, standard: AbstractState, coarse: AbstractState, snapshot: UISnapshot)] = []
     /// What the app's controls proved to do.
     public private(set) var behaviour = ControlBehaviour()
+    /// Pairs of routes already logged as showing one state (`sameScreen`), by state.
+    private var aliases = Set<String>()
 
     public init(abstraction: ScreenAbstraction = ScreenAbstraction(), coarsenAfter: Int = 12) {
         self.abstraction = abstraction
@@ -66,7 +72,7 @@ public struct StateIndex: Sendable {
     /// Abstracts `snapshot` at the level its screen is compared at now.
     public func abstract(_ snapshot: UISnapshot) -> (identity: AbstractState, level: Level, standard: AbstractState, coarse: AbstractState) {
         let (std, crs) = abstraction.abstract(snapshot)
-        if refined.contains(std) {
+        if refined.contains(Self.routeless(std)) {
             return (abstraction.abstract(snapshot, refined: true).state, .refined, std, crs)
         }
         if coarsened.contains(crs) { return (crs, .coarse, std, crs) }
@@ -85,9 +91,36 @@ public struct StateIndex: Sendable {
         }
     }
 
-    /// An identity as states are compared under what the crawl has learnt (`ControlBehaviour.normalize`).
+    /// An identity as states are compared: without its hash route (a refined screen keeps it as a detail), and under
+    /// what the crawl has learnt (`ControlBehaviour.normalize`).
     func key(_ state: AbstractState) -> AbstractState {
-        behaviour.isEmpty ? state : AbstractState(properties: behaviour.normalize(state.properties), name: state.name)
+        var properties = state.properties.filter { $0.kind != .route }
+        if !behaviour.isEmpty { properties = behaviour.normalize(properties) }
+        return AbstractState(properties: properties, name: state.name)
+    }
+
+    /// A screen as refinement knows it: the states a route-less identity merged are refined together.
+    static func routeless(_ state: AbstractState) -> AbstractState {
+        AbstractState(properties: state.properties.filter { $0.kind != .route }, name: state.name)
+    }
+
+    /// The visited state `snapshot` is, or nil when it is new; and, the first time the state is seen under a route
+    /// it was not registered with, the `sameScreen` decision that says so.
+    public mutating func matchNoting(_ snapshot: UISnapshot) -> (index: Int?, decision: Decision?) {
+        let a = abstract(snapshot)
+        let found: Int?
+        switch a.level {
+        case .standard: found = standard[key(a.identity)]
+        case .coarse: found = coarse[a.identity]
+        case .refined: found = refinedIndex[key(a.identity)]
+        }
+        guard let found else { return (nil, nil) }
+        func route(_ state: AbstractState) -> String { state.properties.first { $0.kind == .route }?.value ?? "" }
+        let registered = route(records[found].identity), seen = route(a.standard)
+        guard registered != seen, aliases.insert("\(found)|\(seen)").inserted else { return (found, nil) }
+        return (found, Decision(kind: .sameScreen, screen: records[found].identity.name,
+                                reason: "shown at \(registered.isEmpty ? "no route" : registered) and at \(seen.isEmpty ? "no route" : seen) with nothing else different: one state until an event from it leads somewhere different",
+                                states: [found]))
     }
 
     /// The identity under what has been learnt so far of state `index` (the model merges states that share one).
@@ -104,7 +137,7 @@ public struct StateIndex: Sendable {
         refinedIndex = [:]
         for (i, record) in records.enumerated() {
             if standard[key(record.standard)] == nil { standard[key(record.standard)] = i }
-            if refined.contains(record.standard), refinedIndex[key(record.identity)] == nil { refinedIndex[key(record.identity)] = i }
+            if refined.contains(Self.routeless(record.standard)), refinedIndex[key(record.identity)] == nil { refinedIndex[key(record.identity)] = i }
         }
         return Decision(kind: made.kind, screen: made.action, reason: made.reason, states: made.states)
     }
@@ -134,8 +167,8 @@ public struct StateIndex: Sendable {
     /// of that screen are indexed by their refined identity from now on.
     public mutating func refine(from: Int, event: String, expected: Int, landed: Int) -> Decision? {
         let std = records[from].standard
-        guard refined.insert(std).inserted else { return nil }
-        for (i, record) in records.enumerated() where record.standard == std {
+        guard refined.insert(Self.routeless(std)).inserted else { return nil }
+        for (i, record) in records.enumerated() where Self.routeless(record.standard) == Self.routeless(std) {
             let fine = key(abstraction.abstract(record.snapshot, refined: true).state)
             if refinedIndex[fine] == nil { refinedIndex[fine] = i }
         }
