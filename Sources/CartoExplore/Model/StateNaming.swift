@@ -50,7 +50,9 @@ public enum StateNaming {
         let (kind, value) = (parts[0], parts[1])
         switch kind {
         case "control", "external":
-            let selected = value.hasSuffix(" (selected)") ? " selected" : ""
+            // The control's state, as the identity ends with it (`ControlIdentity`): "Menu" expanded, "Dark mode" on.
+            let selected = [("selected", " (selected)"), ("disabled", " (disabled)"), ("on", " (on)"), ("expanded", " (expanded)")]
+                .filter { value.contains($0.1) }.map { " " + $0.0 }.joined()
             if let open = value.firstIndex(of: "\""), let close = value.lastIndex(of: "\""), open < close {
                 return String(value[open...close]) + selected
             }
@@ -97,6 +99,10 @@ public enum StateNaming {
                        ("s2", "Cards", ["container /", "control button \"One\""]),
                        ("s3", "Cards", ["container /", "control button \"Two\""])],
               names: ["Cards · with #/all", "Cards · without #/all · with \"One\"", "Cards · without #/all · with \"Two\""]),
+        .init(description: "a menu closed and open: the toggle's state is said",
+              states: [("s0", "Blog", ["container /", "control button \"Menu\""]),
+                       ("s1", "Blog", ["container /", "control button \"Menu\" (expanded)", "control link → /about.html \"About\""])],
+              names: ["Blog · with \"Menu\"", "Blog · with \"Menu\" expanded"]),
         .init(description: "states no property tells apart (the paper's abstraction) get their id",
               states: [("s2", "Todos", ["title Todos"]), ("s4", "Todos", ["title Todos"])], names: ["Todos · s2", "Todos · s4"]),
     ]
