@@ -130,6 +130,38 @@ final class ExplorationTests: XCTestCase {
         XCTAssertEqual(model.stats.stopReason, .explored)
     }
 
+    /// A welcome banner only the very first load shows: every later start looks like the home page a back move left,
+    /// a state first reached without an edge. The crawl replays from the screen the app opens on, so what lies beyond
+    /// it (Contact, its Map and Hours, where a back does not lead) is explored, not given up as unreachable.
+    func testAStartScreenFirstReachedByABackMoveIsReplayedFrom() throws {
+        var restarts = 0
+        let app = ScriptedApp(reset: { app in
+            restarts += 1
+            app.route = restarts > 1 ? "" : "first"
+        }, build: { app in
+            switch app.page {
+            case "Home":
+                let banner = app.route == "first" ? [UIElement(role: .heading, platformType: "h2", label: "Welcome")] : []
+                return ScriptedApp.screen("Shop", "/", banner + [ScriptedApp.link("About", "/about"), ScriptedApp.link("Contact", "/contact")])
+            case "About": return ScriptedApp.screen("About", "/about", [ScriptedApp.link("Team", "/team")])
+            case "Contact": return ScriptedApp.screen("Contact", "/contact", [ScriptedApp.link("Map", "/map"), ScriptedApp.link("Hours", "/hours")])
+            case "Map": return ScriptedApp.screen("Map", "/map", [ScriptedApp.link("Directions", "/directions")])
+            default: return ScriptedApp.screen(app.page, "/" + app.page.lowercased(), [])
+            }
+        }, handle: { app, action in
+            guard case .tap(let e) = action, let label = e.label else { return }
+            // The map replaces the page in history (no way back from it).
+            if label == "Map" { app.history = [] } else { app.history.append(app.page) }
+            app.page = label
+            app.route = ""
+        })
+        let (model, log) = try crawl(app)
+        XCTAssertEqual(Set(model.states.map(\.title)), ["Shop", "About", "Team", "Contact", "Map", "Hours", "Directions"], "\(log.filter { $0["type"] as? String == "unreachable" })")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let unreachable = log.filter { $0["type"] as? String == "unreachable" }.compactMap { $0["state"] as? String }
+        XCTAssertTrue(unreachable.allSatisfy { $0 == "s0" }, "only the first load's screen cannot be opened again: \(unreachable)")
+    }
+
     func testParallelSessionsFindTheSameModelAsOne() throws {
         try parallelSessionsFindTheSameModelAsOne(screenshots: false)
     }

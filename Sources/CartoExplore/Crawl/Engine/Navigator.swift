@@ -64,7 +64,8 @@ final class Navigator {
     private func restartAndReplay(to target: Int, session: Session) throws -> Arrival {
         // Some start screen must lead there (the app may open on any of those seen).
         let graph = session.pool.recorder.graph
-        guard graph.states.indices.contains(where: { graph.states[$0].depth == 0 && graph.shortestPath(from: $0, to: target) != nil }) else {
+        let recorder = session.pool.recorder
+        guard graph.states.indices.contains(where: { recorder.isStart($0) && graph.shortestPath(from: $0, to: target) != nil }) else {
             return .unreachable
         }
         // Real apps do not always open on the same screen (SB Admin 2 collapses its sidebar on some loads and not on

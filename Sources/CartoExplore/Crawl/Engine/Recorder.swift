@@ -24,6 +24,10 @@ final class Recorder {
     private var pathActions: [Int: [String: Int]] = [:]
     /// Events being fired right now, by state: marked fired in the graph, their outcome not recorded yet.
     private var firing: [Int: [Int: Int]] = [:]
+    /// States the app opened on after a restart, besides the start screens it was first found on: an app whose fresh
+    /// start looks like a screen first reached another way (the home page as a back move left it) is replayed from
+    /// there, or every state beyond it would be given up as unreachable.
+    private(set) var openedOn = Set<Int>()
 
     init(progress: CrawlProgress, recognizer: StateRecognition, sink: CrawlSink?) {
         self.progress = progress
@@ -41,6 +45,12 @@ final class Recorder {
 
     /// The start screen, seen before any state is added (see `StateIndex.startScreen`).
     func startScreen(_ snapshot: UISnapshot) { recognizer.startScreen(snapshot) }
+
+    /// Whether the app can open on `state`: a start screen, or a state a restart opened on.
+    func isStart(_ state: Int) -> Bool { progress.graph.states[state].depth == 0 || openedOn.contains(state) }
+
+    /// A restart opened on `state`.
+    func opened(on state: Int) { openedOn.insert(state) }
 
     /// The known state `snapshot` shows, if any.
     func match(_ snapshot: UISnapshot) -> Int? {

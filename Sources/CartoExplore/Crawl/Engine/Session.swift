@@ -164,6 +164,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     /// After the app was relaunched (it crashed or left scope) no edge leads here: the trail starts again.
     private func relaunchedAt(_ snapshot: UISnapshot) throws -> Outcome {
         let id = try recorder.match(snapshot) ?? discover(snapshot, depth: 0, via: nil)
+        recorder.opened(on: id)
         navigator.restarted(at: id, snapshot: snapshot)
         return Outcome(kind: .relaunched, state: id)
     }
@@ -232,6 +233,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     func restart() throws -> Int {
         let opened = try restartApp().snapshot
         let start = try recorder.match(opened) ?? discover(opened, depth: 0, via: nil)
+        recorder.opened(on: start)
         navigator.restarted(at: start, snapshot: opened)
         return start
     }
