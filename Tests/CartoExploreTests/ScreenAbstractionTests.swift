@@ -160,6 +160,28 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertEqual(events.compactMap { $0.target?.target }, ["/about", "/contact", "/blog"])
         let todoEvents = EventPlanner().plan(Self.todos([Self.todo("a"), Self.todo("b"), Self.todo("c")]), origin: nil).events
         XCTAssertEqual(todoEvents.filter { $0.target?.identifier == "todo-item-toggle" }.count, 1)
+        // A navbar of two plain links around a dropdown: rows of a shape the others share, but the dropdown's toggle
+        // says whether it is open — navigation, not data: its entries stay controls and each is tapped.
+        var toggle = Self.link("Dropdown", "/#")
+        toggle.expanded = false
+        let navbar = UIElement(role: .list, platformType: "ul", children: [
+            UIElement(role: .cell, platformType: "li", children: [Self.link("Account", "/#")]),
+            UIElement(role: .cell, platformType: "li", children: [toggle, Self.link("Action", "/#"), Self.link("Another action", "/#")]),
+            UIElement(role: .cell, platformType: "li", children: [Self.link("Log out", "/#")]),
+        ])
+        let page = state(Self.screen("Dashboard", [navbar]))
+        XCTAssertTrue(page.values(.list).isEmpty, "\(page.properties)")
+        XCTAssertTrue(page.values(.control).contains("link → /# \"Dropdown\""), "\(page.properties)")
+        XCTAssertTrue(EventPlanner().plan(Self.screen("Dashboard", [navbar]), origin: nil).events.contains { $0.target?.label == "Dropdown" })
+        // A data list whose rows come in two shapes: the first row of each is tapped (one has a button the others lack).
+        let rows = UIElement(role: .list, platformType: "ul", identifier: "mail", children: [
+            UIElement(role: .cell, platformType: "li", children: [Self.link("Inbox item", "/mail/1")]),
+            UIElement(role: .cell, platformType: "li", children: [Self.link("Inbox item", "/mail/2")]),
+            UIElement(role: .cell, platformType: "li", children: [Self.link("Draft", "/mail/3"), Self.button("Send now")]),
+            UIElement(role: .cell, platformType: "li", children: [Self.link("Inbox item", "/mail/4")]),
+        ])
+        let mailEvents = EventPlanner().plan(Self.screen("Mail", [rows]), origin: nil).events.compactMap { $0.target?.label }
+        XCTAssertEqual(mailEvents, ["Inbox item", "Draft", "Send now"])
     }
 
     func testRepeatedLinksToOneKindOfPageAreOneList() {

@@ -3,7 +3,7 @@ import CartoModel
 
 /// The events to fire in a state, in document order: fill-and-submit per form (fields typed by kind, or with the
 /// values of the crawl specification: one fill per value set), a tap on every other actionable element, a scroll per
-/// scrollable list. Rows of a data list (rows of one shape, `RowShape`): the first only unless `rows` is `.all`;
+/// scrollable list. Rows of a data list (rows of one shape, `RowShape`): the first of each shape only unless `rows` is `.all`;
 /// the rows of a menu (rows that lead to different places) all. A row's own links and buttons are its events, the
 /// row itself only when it has none. Controls that lead back (`ReturnControl`: back, close, home, …) come last,
 /// keeping their order among themselves. With `only`, elements that match none of its patterns are skipped.
@@ -68,12 +68,13 @@ public struct EventPlanner: Sendable {
             let cells = isList ? e.children.filter { $0.role == .cell } : []
             // Menus (rows that lead to different places) are opened row by row; data lists by their first row.
             let dataList = isList && !RowShape.isLayoutTable(e, rows: cells.count) && RowShape.isUniform(cells.map(RowShape.of))
-                && !RowShape.isMenu(cells.filter(\.visible))
-            var row = 0
+                && !RowShape.isMenu(cells.filter(\.visible)) && !RowShape.holdsDisclosure(cells.filter(\.visible))
+            // The first row of each shape: a row unlike the others offers something they do not (a navbar's
+            // dropdown between two plain links), while rows of one shape are one row's worth of events.
+            var shapes = Set<Set<String>>()
             for child in e.children {
                 if dataList && child.role == .cell {
-                    visit(child, parent: e, form: formHere, rowIndex: row)
-                    row += 1
+                    visit(child, parent: e, form: formHere, rowIndex: shapes.insert(RowShape.of(child)).inserted ? 0 : 1)
                 } else {
                     visit(child, parent: e, form: formHere, rowIndex: isList ? nil : rowIndex)
                 }

@@ -95,6 +95,12 @@ public enum RowShape {
         }
     }
 
+    /// Rows with a disclosure in them — a control that says whether it is expanded (a navbar's dropdown toggle, a
+    /// submenu) — are navigation, not data: what each opens is a screen of its own, so the rows stay controls.
+    public static func holdsDisclosure(_ rows: [UIElement]) -> Bool {
+        rows.contains { row in row.allElements.contains { $0.expanded != nil && ControlIdentity.isControl($0) } }
+    }
+
     /// A web table of one row is page layout (a menu beside the content), not a list of data.
     public static func isLayoutTable(_ e: UIElement, rows: Int) -> Bool { e.role == .table && e.platformType == "table" && rows < 2 }
 }

@@ -3,7 +3,7 @@ import CartoCore
 /// Lists whose rows are data of one shape — table and collection cells, list items, rows — become one `list`
 /// property whatever their number (an empty list is `emptyList`): adding a todo item is not a new screen. Only rows
 /// on screen count; the controls inside them, visible or revealed later, make the row's shape. Lists whose rows lead
-/// to different places (menus) are left to `ControlIdentityPass`.
+/// to different places (menus) or hold a disclosure (a navbar with a dropdown) are left to `ControlIdentityPass`.
 public enum ListCollapsePass: AbstractionPass {
     public static func run(_ work: inout AbstractionWork) {
         for index in work.elements.indices where !work.consumed[index] {
@@ -15,7 +15,8 @@ public enum ListCollapsePass: AbstractionPass {
             if !forced && RowShape.isLayoutTable(list, rows: rowIndices.count) { continue }
             let visibleRows = rowIndices.filter { work.elements[$0].visible && !work.consumed[$0] }
             let shapes = visibleRows.map { rowShape(work, $0) }
-            guard forced || (RowShape.isUniform(shapes) && !RowShape.isMenu(visibleRows.map { work.tree(at: $0) })) else { continue }
+            let trees = visibleRows.map { work.tree(at: $0) }
+            guard forced || (RowShape.isUniform(shapes) && !RowShape.isMenu(trees) && !RowShape.holdsDisclosure(trees)) else { continue }
             // A list with no rows and no name of its own is layout, not an empty list a user would see.
             let anchor = anchorName(list)
             if visibleRows.isEmpty && list.identifier == nil && list.label == nil && !forced && rowIndices.isEmpty { continue }

@@ -11,7 +11,10 @@ public enum RepeatedLinkPass: AbstractionPass {
         for i in work.elements.indices where !work.consumed[i] {
             let e = work.elements[i]
             guard e.role == .link, let target = e.target, !target.hasPrefix("#"), !target.hasPrefix("javascript:"), work.shown(i) else { continue }
-            let shape = LabelNormaliser.targetShape(target)
+            // The page a link leads to, without its fragment: `#` links (`/#`, `/page.html#pablo`) lead to no page of
+            // a kind, whereas the `#` of a shape is a masked number (`/product/#`).
+            let page = String(target.prefix { $0 != "#" })
+            let shape = LabelNormaliser.targetShape(page)
             guard shape.split(separator: "/").contains("#") || shape.contains("=*") else { continue }
             groups[ControlIdentity.shape(e), default: []].append(i)
         }
