@@ -118,7 +118,15 @@ public struct UIElement: Codable, Hashable, Sendable {
 public struct ScreenContext: Codable, Hashable, Sendable {
     public var title: String?
     public var container: String?
-    public init(title: String?, container: String?) { self.title = title; self.container = container }
+    /// A digest of all the text the screen shows (web: the page's visible text), nil where the platform gives none.
+    /// Not part of equality: a clock or a counter ticking is no other screen; it says whether two screens that
+    /// differ only in their address show the same thing (`StateIndex`).
+    public var textDigest: String?
+    public init(title: String?, container: String?, textDigest: String? = nil) {
+        self.title = title; self.container = container; self.textDigest = textDigest
+    }
+    public static func == (a: ScreenContext, b: ScreenContext) -> Bool { a.title == b.title && a.container == b.container }
+    public func hash(into hasher: inout Hasher) { hasher.combine(title); hasher.combine(container) }
 }
 
 public struct UISnapshot: Codable, Hashable, Sendable {

@@ -183,6 +183,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         var hash: String
         /// The hash route the page shows (snapshot.js: in-page fragments are scrolls); nil from older scripts.
         var route: String?
+        var textDigest: String?
         var title: String
         var status: Int?
         var instrumented: Bool
@@ -213,7 +214,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         // `/shop/` and `/shop/index.html` are one page.
         let path = raw.path.hasSuffix("/index.html") ? String(raw.path.dropLast("index.html".count))
             : raw.path.hasSuffix("/index.htm") ? String(raw.path.dropLast("index.htm".count)) : raw.path
-        let context = ScreenContext(title: raw.title.isEmpty ? nil : raw.title, container: path + route)
+        let context = ScreenContext(title: raw.title.isEmpty ? nil : raw.title, container: path + route, textDigest: raw.textDigest)
         let origin = URL(string: raw.url).map(BrowserOrigin.of)
         let outOfScope = origin.map { $0 == self.origin ? nil : "left the start origin \(self.origin) for \($0)" } ?? nil
         return Observation(snapshot: UISnapshot(context: context, root: raw.root), idle: idle, failures: failures, outOfScope: outOfScope)

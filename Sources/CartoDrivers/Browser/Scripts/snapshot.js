@@ -117,12 +117,16 @@ function snapshot() {
   const body = document.body;
   const children = body ? [].concat(build(body, false) || []) : [];
   const nav = performance.getEntriesByType('navigation')[0];
+  // All the visible text, as a 32-bit FNV-1a digest (whether two addresses show the same page).
+  const text = body ? body.innerText : '';
+  let digest = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) { digest ^= text.charCodeAt(i); digest = Math.imul(digest, 0x01000193); }
   const errors = c ? c.errors.splice(0) : [];
-  return JSON.stringify({ url: location.href, origin, path: location.pathname, hash: location.hash, route, title: document.title,
+  return JSON.stringify({ url: location.href, origin, path: location.pathname, hash: location.hash, route, textDigest: (digest >>> 0).toString(16), title: document.title,
            status: nav && nav.responseStatus ? nav.responseStatus : null, instrumented: !!c, errors,
            // The root's value: the beginning of the visible text, what tells apart screens that offer nothing else.
            root: { role: 'window', platformType: 'document', identifier: null, label: document.title || null,
-                   value: body ? clean(body.innerText) : null,
+                   value: clean(text),
                    frame: { x: 0, y: 0, width: innerWidth, height: innerHeight }, enabled: true, visible: true,
                    selected: false, actions: [], target: null, locator: null, children } });
 }

@@ -9,10 +9,10 @@ import CartoModel
 ///   state's screen is compared with its headings and row counts from then on.
 /// - **inert and self-contained controls** (`ControlBehaviour`) — controls that proved to change nothing stop telling
 ///   states apart, and so does the state of toggles that only ever changed themselves.
-/// - **one screen under several routes** — the hash route tells no states apart by itself: the same empty list at `/`,
-///   `#/active` and `#/completed` is one state (what a person sees is the same); where an event from it then leads
-///   somewhere different, refinement brings the route back for that screen. A route that shows something else is a
-///   different state anyway (its headings, controls and selected link differ).
+/// - **one screen under several routes** — a state seen at a hash route it was not registered with, and nothing else
+///   different, not even the page's text (`ScreenContext.textDigest`), is that state: the same empty list at `/`,
+///   `#/active` and `#/completed` is one (a person sees no difference). Two routes that show different text under
+///   the same controls (a docs page's Usage and License) stay two.
 /// States found before a decision keep their identity (the model merges them afterwards); every decision is returned
 /// for the log.
 public struct StateIndex: Sendable {
@@ -34,11 +34,13 @@ public struct StateIndex: Sendable {
     private var coarseCounts: [AbstractState: Int] = [:]
     private var refinedIndex: [AbstractState: Int] = [:]
     private var coarsened = Set<AbstractState>()
-    private var refined = Set<AbstractState>()   // route-less standard identities (`routeless`)
+    private var refined = Set<AbstractState>()
     /// Per state: its standard and coarse identity, and its snapshot (to compute a refined identity later).
     private var records: [(identity: AbstractState, standard: AbstractState, coarse: AbstractState, snapshot: UISnapshot)] = []
     /// What the app's controls proved to do.
     public private(set) var behaviour = ControlBehaviour()
+    /// Per route-less standard identity (`key` of `routeless`), the first state registered with it.
+    private var routeless: [AbstractState: Int] = [:]
     /// Pairs of routes already logged as showing one state (`sameScreen`), by state.
     private var aliases = Set<String>()
 
@@ -72,7 +74,7 @@ public struct StateIndex: Sendable {
     /// Abstracts `snapshot` at the level its screen is compared at now.
     public func abstract(_ snapshot: UISnapshot) -> (identity: AbstractState, level: Level, standard: AbstractState, coarse: AbstractState) {
         let (std, crs) = abstraction.abstract(snapshot)
-        if refined.contains(Self.routeless(std)) {
+        if refined.contains(std) {
             return (abstraction.abstract(snapshot, refined: true).state, .refined, std, crs)
         }
         if coarsened.contains(crs) { return (crs, .coarse, std, crs) }
@@ -91,35 +93,32 @@ public struct StateIndex: Sendable {
         }
     }
 
-    /// An identity as states are compared: without its hash route (a refined screen keeps it as a detail), and under
-    /// what the crawl has learnt (`ControlBehaviour.normalize`).
+    /// An identity as states are compared under what the crawl has learnt (`ControlBehaviour.normalize`).
     func key(_ state: AbstractState) -> AbstractState {
-        var properties = state.properties.filter { $0.kind != .route }
-        if !behaviour.isEmpty { properties = behaviour.normalize(properties) }
-        return AbstractState(properties: properties, name: state.name)
+        behaviour.isEmpty ? state : AbstractState(properties: behaviour.normalize(state.properties), name: state.name)
     }
 
-    /// A screen as refinement knows it: the states a route-less identity merged are refined together.
-    static func routeless(_ state: AbstractState) -> AbstractState {
+    /// An identity without its hash route.
+    static func withoutRoute(_ state: AbstractState) -> AbstractState {
         AbstractState(properties: state.properties.filter { $0.kind != .route }, name: state.name)
     }
 
-    /// The visited state `snapshot` is, or nil when it is new; and, the first time the state is seen under a route
-    /// it was not registered with, the `sameScreen` decision that says so.
+    /// The visited state `snapshot` is, or nil when it is new; and, the first time a state is seen at a route it was
+    /// not registered with (nothing else different, the page's text included), the `sameScreen` decision that says so.
     public mutating func matchNoting(_ snapshot: UISnapshot) -> (index: Int?, decision: Decision?) {
         let a = abstract(snapshot)
-        let found: Int?
         switch a.level {
-        case .standard: found = standard[key(a.identity)]
-        case .coarse: found = coarse[a.identity]
-        case .refined: found = refinedIndex[key(a.identity)]
+        case .standard: if let found = standard[key(a.identity)] { return (found, nil) }
+        case .coarse: return (coarse[a.identity], nil)
+        case .refined: return (refinedIndex[key(a.identity)], nil)
         }
-        guard let found else { return (nil, nil) }
+        guard let digest = snapshot.context.textDigest, let found = routeless[key(Self.withoutRoute(a.identity))],
+              records[found].snapshot.context.textDigest == digest else { return (nil, nil) }
         func route(_ state: AbstractState) -> String { state.properties.first { $0.kind == .route }?.value ?? "" }
         let registered = route(records[found].identity), seen = route(a.standard)
-        guard registered != seen, aliases.insert("\(found)|\(seen)").inserted else { return (found, nil) }
+        guard aliases.insert("\(found)|\(seen)").inserted else { return (found, nil) }
         return (found, Decision(kind: .sameScreen, screen: records[found].identity.name,
-                                reason: "shown at \(registered.isEmpty ? "no route" : registered) and at \(seen.isEmpty ? "no route" : seen) with nothing else different: one state until an event from it leads somewhere different",
+                                reason: "shown at \(registered.isEmpty ? "no route" : registered) and at \(seen.isEmpty ? "no route" : seen) with nothing else different, its text included: one state",
                                 states: [found]))
     }
 
@@ -135,9 +134,11 @@ public struct StateIndex: Sendable {
         guard let made = behaviour.observe(event, in: source, before: a, after: b, unchanged: unchanged) else { return nil }
         standard = [:]
         refinedIndex = [:]
+        routeless = [:]
         for (i, record) in records.enumerated() {
             if standard[key(record.standard)] == nil { standard[key(record.standard)] = i }
-            if refined.contains(Self.routeless(record.standard)), refinedIndex[key(record.identity)] == nil { refinedIndex[key(record.identity)] = i }
+            if !refined.contains(record.standard), routeless[key(Self.withoutRoute(record.standard))] == nil { routeless[key(Self.withoutRoute(record.standard))] = i }
+            if refined.contains(record.standard), refinedIndex[key(record.identity)] == nil { refinedIndex[key(record.identity)] = i }
         }
         return Decision(kind: made.kind, screen: made.action, reason: made.reason, states: made.states)
     }
@@ -152,6 +153,7 @@ public struct StateIndex: Sendable {
         let index = records.count
         records.append((a.level == .refined ? a.identity : a.standard, a.standard, a.coarse, snapshot))
         if standard[key(a.standard)] == nil { standard[key(a.standard)] = index }
+        if a.level == .standard, routeless[key(Self.withoutRoute(a.standard))] == nil { routeless[key(Self.withoutRoute(a.standard))] = index }
         if coarse[a.coarse] == nil { coarse[a.coarse] = index }
         if a.level == .refined, refinedIndex[key(a.identity)] == nil { refinedIndex[key(a.identity)] = index }
         coarseCounts[a.coarse, default: 0] += 1
@@ -167,8 +169,8 @@ public struct StateIndex: Sendable {
     /// of that screen are indexed by their refined identity from now on.
     public mutating func refine(from: Int, event: String, expected: Int, landed: Int) -> Decision? {
         let std = records[from].standard
-        guard refined.insert(Self.routeless(std)).inserted else { return nil }
-        for (i, record) in records.enumerated() where Self.routeless(record.standard) == Self.routeless(std) {
+        guard refined.insert(std).inserted else { return nil }
+        for (i, record) in records.enumerated() where record.standard == std {
             let fine = key(abstraction.abstract(record.snapshot, refined: true).state)
             if refinedIndex[fine] == nil { refinedIndex[fine] = i }
         }

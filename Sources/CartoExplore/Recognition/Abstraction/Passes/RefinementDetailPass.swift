@@ -1,14 +1,10 @@
 import CartoCore
 
 /// On a screen whose abstraction proved too coarse (one event led to different states from it), the beginning of the
-/// screen's text, the number of rows of each list and the hash route (which otherwise tells no states apart: see
-/// `StateIndex.key`) become part of the state.
+/// screen's text and the number of rows of each list become part of the state.
 public enum RefinementDetailPass: AbstractionPass {
     public static func run(_ work: inout AbstractionWork) {
         guard work.refined else { return }
-        if let route = work.properties.first(where: { $0.kind == .route }) {
-            work.properties.append(StateProperty(.detail, "route \(route.value)"))
-        }
         if let text = work.snapshot.root.value.map(LabelNormaliser.mask), !text.isEmpty {
             work.properties.append(StateProperty(.detail, "text \"\(String(text.prefix(80)))\""))
         }
