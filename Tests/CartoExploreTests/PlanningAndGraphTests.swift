@@ -36,6 +36,14 @@ final class PlanningAndGraphTests: XCTestCase {
         XCTAssertEqual(Set(plan.skipped.map(\.reason)), ["leaves http://h (external link)", "blocked by label:^logout$"])
         let all = EventPlanner(rows: .all).plan(UISnapshot(context: ScreenContext(title: "T", container: "/"), root: root), origin: "http://h")
         XCTAssertEqual(all.events.filter { $0.description.hasPrefix("tap link \"Row") }.count, 3)
+        // A wizard's step: a form without a submit button, its "Next Step" in a footer after it — the fill taps it.
+        let step = UIElement(role: .form, platformType: "form", locator: "css selector:form", children: [
+            UIElement(role: .textField, platformType: "input[type=text]", identifier: "name", actions: [.tap, .type], locator: "css selector:#name"),
+        ])
+        let next = UIElement(role: .button, platformType: "button", label: "Next Step", actions: [.tap], target: "click", locator: "css selector:#next")
+        let wizard = UIElement(role: .window, platformType: "document", children: [step, next])
+        let fill = try XCTUnwrap(EventPlanner().plan(UISnapshot(context: ScreenContext(title: "T", container: "/"), root: wizard), origin: "http://h").events.first { $0.kind == .fill })
+        XCTAssertEqual(fill.submit?.label, "Next Step")
     }
 
     func testReturnControlExamples() {

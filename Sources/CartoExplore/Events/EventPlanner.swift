@@ -83,7 +83,9 @@ public struct EventPlanner: Sendable {
         visit(snapshot.root, parent: nil, form: nil, rowIndex: nil)
         for group in forms {
             let submit = group.form?.allElements.first { $0.role == .button && $0.target == "submit" && $0.actions.contains(.tap) }
-                ?? (group.form == nil ? group.fields.last.flatMap { buttonAfterField[$0.locator ?? ""] } : nil)
+                // Fields outside a form, or a form without a submit button of its own (a wizard's step whose "Next"
+                // sits in a footer after the form): the button that follows the last field sends them.
+                ?? group.fields.last.flatMap { buttonAfterField[$0.locator ?? ""] }
             for (variant, values) in inputs.fills(for: group.fields).enumerated() {
                 let fields = zip(group.fields, values).map { field, value -> CrawlEvent.FieldValue in
                     let kind = TextInputKind.classify(field)
