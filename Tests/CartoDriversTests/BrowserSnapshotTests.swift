@@ -343,6 +343,7 @@ final class BrowserPageReadingTests: XCTestCase {
         <nav><a id="about" href="about.html">About</a><a id="caps" href="caps.html">FAQ</a></nav>
         <div class="toc"><a id="spied" class="active" href="#usage">Usage</a><a id="tab" role="tab" aria-selected="true" href="#api">API</a>
         <a id="route" class="active" href="#/docs">Docs</a><a id="docs-api" href="#/docs#api">Docs API</a>
+        <a id="popup" href="http://example.com/" aria-haspopup="true">More</a>
         <a id="to-usage" href="#usage">To usage</a><a id="to-nowhere" href="#nowhere">Nowhere</a></div>
         <section id="usage">Usage</section><section id="api">API</section>
         </body></html>
@@ -363,6 +364,8 @@ final class BrowserPageReadingTests: XCTestCase {
         XCTAssertFalse(try element("spied").selected, "a scrollspy's class on a link to a place on the page")
         XCTAssertTrue(try element("tab").selected, "aria-selected counts")
         XCTAssertTrue(try element("route").selected, "a link to a hash route is no in-page link")
+        XCTAssertEqual(try element("popup").expanded, false, "aria-haspopup: a closed popup's toggle")
+        XCTAssertNil(try element("about").expanded)
         // A route followed by a fragment naming an element is the route; a plain fragment keeps the route.
         try driver.perform(.tap(try element("route")))
         XCTAssertEqual(try driver.snapshot().context.container, "/#/docs")

@@ -44,6 +44,13 @@ final class PlanningAndGraphTests: XCTestCase {
         let wizard = UIElement(role: .window, platformType: "document", children: [step, next])
         let fill = try XCTUnwrap(EventPlanner().plan(UISnapshot(context: ScreenContext(title: "T", container: "/"), root: wizard), origin: "http://h").events.first { $0.kind == .fill })
         XCTAssertEqual(fill.submit?.label, "Next Step")
+        // A dropdown's toggle whose href names another site opens its menu in place: tapped, not skipped as external.
+        var toggle = link("Dropdown", "http://example.com/")
+        toggle.expanded = false
+        let navbar = UIElement(role: .window, platformType: "document", children: [toggle, link("Elsewhere", "http://example.com/")])
+        let planned = EventPlanner().plan(UISnapshot(context: ScreenContext(title: "T", container: "/"), root: navbar), origin: "http://h")
+        XCTAssertEqual(planned.events.map(\.description), ["tap link \"Dropdown\""])
+        XCTAssertEqual(planned.skipped.map(\.reason), ["leaves http://h (external link)"])
     }
 
     func testReturnControlExamples() {

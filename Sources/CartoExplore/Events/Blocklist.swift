@@ -28,7 +28,8 @@ public struct Blocklist: Sendable {
     /// Why `element` must not be acted on in an app that started at `origin` (web), or nil when it may.
     public func reason(toSkip element: UIElement, origin: String?) -> String? {
         if let p = patterns.first(where: { $0.matches(element) }) { return "blocked by \(p)" }
-        if element.role == .link, let target = element.target, let url = URL(string: target), let scheme = url.scheme?.lowercased() {
+        // A link that says whether it is expanded (a dropdown's toggle) opens something in place whatever its href.
+        if element.role == .link, element.expanded == nil, let target = element.target, let url = URL(string: target), let scheme = url.scheme?.lowercased() {
             if ["mailto", "tel", "sms"].contains(scheme) { return "\(scheme) link" }
             if let origin, ["http", "https"].contains(scheme), BrowserOrigin.of(url) != origin { return "leaves \(origin) (external link)" }
         }

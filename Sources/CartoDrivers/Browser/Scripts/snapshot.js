@@ -99,8 +99,11 @@ function snapshot() {
          (marked(el) || (role === 'link' && el.parentElement && el.parentElement.tagName === 'LI' && marked(el.parentElement))));
       // What it shows of what it controls: a menu toggle, a dropdown, a disclosure.
       const ariaExpanded = el.getAttribute('aria-expanded');
+      // A control declaring a popup (aria-haspopup) without saying more is a closed one.
+      const popup = el.getAttribute('aria-haspopup');
       const expanded = ariaExpanded === 'true' ? true : ariaExpanded === 'false' ? false
-        : tag === 'summary' && el.parentElement && el.parentElement.tagName === 'DETAILS' ? el.parentElement.open : null;
+        : tag === 'summary' && el.parentElement && el.parentElement.tagName === 'DETAILS' ? el.parentElement.open
+        : popup && popup !== 'false' ? false : null;
       node = { role, platformType, identifier: el.id || el.getAttribute('data-testid') || el.getAttribute('name') || null,
                label: labelOf(el, role), value, frame: { x: r.x, y: r.y, width: r.width, height: r.height },
                enabled: !disabled, visible, selected, expanded, actions, target, locator: 'css selector:' + cssPath(el), children: [] };

@@ -10,9 +10,9 @@ public enum ControlIdentity {
     }
 
     /// A link out of the app: the browser driver writes same-origin targets without their origin, so a target with
-    /// a scheme leads elsewhere.
+    /// a scheme leads elsewhere — unless the link says whether it is expanded (a dropdown's toggle: it opens in place).
     public static func leavesApp(_ e: UIElement) -> Bool {
-        guard e.role == .link, let target = e.target?.lowercased() else { return false }
+        guard e.role == .link, e.expanded == nil, let target = e.target?.lowercased() else { return false }
         return target.hasPrefix("http://") || target.hasPrefix("https://") || target.hasPrefix("mailto:") || target.hasPrefix("tel:")
     }
 
