@@ -9,8 +9,10 @@ import CartoModel
 ///   frontier skips it) and stops telling states apart (its property is left out), so screens that differ only by a
 ///   region of such controls are one. Different screens, because a control's effect can depend on where it is: the
 ///   link to the page one is on, tapped on two states of that page, reloads it; elsewhere it navigates.
-/// - **self-contained** — acting on a toggle only ever changed its own state (on/off, expanded), in `enough` states:
-///   its state stops telling states apart (a settings screen is one screen whichever way its switches stand).
+/// - **self-contained** — acting on a toggle only ever changed its own state (on/off, expanded; for a radio button,
+///   the states of radio buttons: its group), seen once — the change is observed directly, nothing is inferred: its
+///   state stops telling states apart (a settings screen is one screen whichever way its switches stand). If the
+///   toggle later does more, no new decision is taken, but the one taken stands.
 ///
 /// A refused tap (its control covered), an action that failed, and a tap on a selected or disabled control (the
 /// current tab, a greyed-out button: doing nothing there is what they are for) are no evidence. Every decision
@@ -18,6 +20,8 @@ import CartoModel
 public struct ControlBehaviour: Sendable, Codable {
     /// States that must agree before a decision.
     public static let enough = 2
+    /// Observations of a toggle changing only itself before it is self-contained.
+    public static let selfContainedAfter = 1
 
     public struct Decision: Codable, Sendable, Equatable {
         /// `.inert` or `.selfContained`.
@@ -33,6 +37,8 @@ public struct ControlBehaviour: Sendable, Codable {
     /// changed something else.
     private var unchanged: [String: [String: Int]] = [:]   // action → screen → the first state it was seen in
     private var selfOnly: [String: Set<Int>] = [:]
+    /// Per action: the controls whose state it changed when it changed only toggles' own states.
+    private var selfOnlyControls: [String: Set<String>] = [:]
     private var changed: [String: Set<Int>] = [:]
     /// The controls (base identities) an action used, for the properties it stands for.
     private var controlsOf: [String: [String]] = [:]
@@ -78,8 +84,9 @@ public struct ControlBehaviour: Sendable, Codable {
         controlsOf[key] = controls
         if same {
             if unchanged[key, default: [:]][Self.screen(before)] == nil { unchanged[key, default: [:]][Self.screen(before)] = source }
-        } else if let after, Self.onlyOwnStateChanged(before, after, controls: controls) {
+        } else if let after, let toggled = Self.onlyOwnStateChanged(before, after, controls: controls) {
             selfOnly[key, default: []].insert(source)
+            selfOnlyControls[key, default: []].formUnion(toggled)
         } else {
             changed[key, default: []].insert(source)
         }
@@ -90,10 +97,11 @@ public struct ControlBehaviour: Sendable, Codable {
             return record(.init(kind: .inert, action: key, states: screens.values.sorted(),
                                 reason: "it left the screen exactly as it was on \(screens.count) different screens and never did anything else: it no longer tells states apart and is not fired again"))
         }
-        if event.kind == .tap, let control = controls.first, !selfContainedControls.contains(control), let seen = selfOnly[key], seen.count >= Self.enough {
-            selfContainedControls.insert(control)
+        if event.kind == .tap, let control = controls.first, !selfContainedControls.contains(control), let seen = selfOnly[key],
+           seen.count >= Self.selfContainedAfter {
+            selfContainedControls.formUnion(selfOnlyControls[key] ?? [control])
             return record(.init(kind: .selfContained, action: key, states: seen.sorted(),
-                                reason: "it only ever changed its own state, in \(seen.count) states: its state no longer tells states apart"))
+                                reason: "it changed only its own state\((selfOnlyControls[key]?.count ?? 1) > 1 ? " and its group's" : "") (seen in \(seen.count) state\(seen.count == 1 ? "" : "s")): its state no longer tells states apart"))
         }
         return nil
     }
@@ -108,13 +116,19 @@ public struct ControlBehaviour: Sendable, Codable {
         state.properties.filter { [.container, .route, .title, .heading].contains($0.kind) }.map(\.description).joined(separator: "\n")
     }
 
-    /// Whether `before` and `after` differ only in the state of the acted-on control.
-    static func onlyOwnStateChanged(_ before: AbstractState, _ after: AbstractState, controls: [String]) -> Bool {
+    /// The controls whose state changed when `before` and `after` differ only in the state of the acted-on control
+    /// (a radio button: of radio buttons, its group switching with it), or nil when anything else changed.
+    static func onlyOwnStateChanged(_ before: AbstractState, _ after: AbstractState, controls: [String]) -> Set<String>? {
         let a = Set(before.properties), b = Set(after.properties)
         let difference = a.symmetricDifference(b)
-        guard !difference.isEmpty else { return false }
-        return difference.allSatisfy { p in p.kind == .control && controls.contains(base(p.value)) }
-            && Set(a.subtracting(b).map { base($0.value) }) == Set(b.subtracting(a).map { base($0.value) })
+        guard !difference.isEmpty else { return nil }
+        let radio = controls.count == 1 && controls[0].hasPrefix("radio")
+        let own = difference.allSatisfy { p in
+            p.kind == .control && (controls.contains(base(p.value)) || (radio && base(p.value).hasPrefix("radio")))
+        }
+        let changed = Set(a.subtracting(b).map { base($0.value) })
+        guard own, changed == Set(b.subtracting(a).map { base($0.value) }) else { return nil }
+        return changed
     }
 
     /// The properties as the learnt abstraction compares them: inert controls left out, self-contained controls
