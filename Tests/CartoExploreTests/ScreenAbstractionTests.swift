@@ -158,6 +158,11 @@ final class ScreenAbstractionTests: XCTestCase {
         // The planner opens every entry of a menu, and only the first row of a data list.
         let events = EventPlanner().plan(Self.screen("Home", [menu]), origin: nil).events
         XCTAssertEqual(events.compactMap { $0.target?.target }, ["/about", "/contact", "/blog"])
+        // A menu of script links (`href="#"`, written `/#`) is a menu too: `#` there is no masked number.
+        let scripted = UIElement(role: .list, platformType: "ul", children: ["Home", "Portfolio", "Blog", "Contact"].map { label in
+            UIElement(role: .cell, platformType: "li", children: [Self.link(label, "/#")])
+        })
+        XCTAssertEqual(state(Self.screen("Landing", [scripted])).values(.control).count, 4)
         let todoEvents = EventPlanner().plan(Self.todos([Self.todo("a"), Self.todo("b"), Self.todo("c")]), origin: nil).events
         XCTAssertEqual(todoEvents.filter { $0.target?.identifier == "todo-item-toggle" }.count, 1)
         // A navbar of two plain links around a dropdown: rows of a shape the others share, but the dropdown's toggle

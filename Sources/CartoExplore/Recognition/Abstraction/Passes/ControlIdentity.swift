@@ -85,8 +85,9 @@ public enum RowShape {
     public static func isMenu(_ rows: [UIElement]) -> Bool {
         guard !rows.isEmpty else { return false }
         // Links to pages of one kind (`/product/#`) are data however they are laid out.
+        // The pages they lead to, without fragments (`/#` is no page of a kind: its `#` is no masked number).
         let shapes = Set(rows.flatMap { $0.allElements }.filter { $0.role == .link }.compactMap(\.target)
-            .filter { !$0.hasPrefix("#") && !$0.hasPrefix("javascript:") }.map(LabelNormaliser.targetShape))
+            .filter { !$0.hasPrefix("#") && !$0.hasPrefix("javascript:") }.map { LabelNormaliser.targetShape(String($0.prefix { $0 != "#" })) })
         if shapes.count == 1, let shape = shapes.first, shape.split(separator: "/").contains("#") || shape.contains("=*") { return false }
         return rows.allSatisfy { row in
             let controls = row.allElements.dropFirst().filter { ControlIdentity.isControl($0) }
