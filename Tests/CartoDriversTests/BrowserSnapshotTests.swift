@@ -346,6 +346,7 @@ final class BrowserPageReadingTests: XCTestCase {
         <a id="popup" href="http://example.com/" aria-haspopup="true">More</a>
         <a id="to-usage" href="#usage">To usage</a><a id="to-nowhere" href="#nowhere">Nowhere</a></div>
         <section id="usage">Usage</section><section id="api">API</section>
+        <footer style="content-visibility: auto; margin-top: 3000px"><a id="far" href="far.html">Far away</a></footer>
         </body></html>
         """
 
@@ -361,6 +362,7 @@ final class BrowserPageReadingTests: XCTestCase {
         func element(_ id: String) throws -> UIElement { try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == id }, id) }
         XCTAssertEqual(try element("about").label, "About", "CSS upper-cases it; the page says About")
         XCTAssertEqual(try element("caps").label, "FAQ")
+        XCTAssertEqual(try element("far").label, "Far away", "text not rendered while off-screen (content-visibility: auto) still names its link")
         XCTAssertFalse(try element("spied").selected, "a scrollspy's class on a link to a place on the page")
         XCTAssertTrue(try element("tab").selected, "aria-selected counts")
         XCTAssertTrue(try element("route").selected, "a link to a hash route is no in-page link")

@@ -107,9 +107,13 @@ function labelOf(el, role) {
 // The text an element shows, in the case its source writes: innerText leaves out what is hidden but applies CSS
 // `text-transform` ("ABOUT" for "About"), which the accessible name does not (a screen reader, and a tester reading
 // the page, say "About"); where the two differ only in case, the source's case.
+// A control whose text is momentarily not rendered (a page fading in keeps its text `visibility: hidden` for a
+// moment while the link is already there) is named by its text all the same: its name must not depend on when the
+// snapshot was taken.
 function textOf(el) {
   const shown = clean(el.innerText !== undefined ? el.innerText : el.textContent);
-  if (!shown || shown.toLowerCase() === shown.toUpperCase()) return shown;
+  if (!shown) return clean(el.textContent);
+  if (shown.toLowerCase() === shown.toUpperCase()) return shown;
   const source = clean(el.textContent);
   return source && source !== shown && source.toLowerCase() === shown.toLowerCase() ? source : shown;
 }
