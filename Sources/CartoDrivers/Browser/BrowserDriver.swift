@@ -214,7 +214,10 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         // `/shop/` and `/shop/index.html` are one page.
         let path = raw.path.hasSuffix("/index.html") ? String(raw.path.dropLast("index.html".count))
             : raw.path.hasSuffix("/index.htm") ? String(raw.path.dropLast("index.htm".count)) : raw.path
-        let context = ScreenContext(title: raw.title.isEmpty ? nil : raw.title, container: path + route, textDigest: raw.textDigest)
+        // A page the server answered with an error is one screen per status whatever its address (every dead link of
+        // a copied article is the same 404 page, not a screen per path).
+        let container = raw.status.map { $0 >= 400 ? "HTTP \($0)" : nil } ?? nil
+        let context = ScreenContext(title: raw.title.isEmpty ? nil : raw.title, container: container ?? path + route, textDigest: raw.textDigest)
         let origin = URL(string: raw.url).map(BrowserOrigin.of)
         let outOfScope = origin.map { $0 == self.origin ? nil : "left the start origin \(self.origin) for \($0)" } ?? nil
         return Observation(snapshot: UISnapshot(context: context, root: raw.root), idle: idle, failures: failures, outOfScope: outOfScope)
