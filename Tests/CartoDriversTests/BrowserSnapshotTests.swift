@@ -350,6 +350,32 @@ final class BrowserPageReadingTests: XCTestCase {
         </body></html>
         """
 
+    /// Links whose boxes overlap (two lines of padded inline links in a phone-width navbar that wraps): the one meant
+    /// shows only a strip between two neighbours where its middle would be; a tap there would go to a neighbour by
+    /// the browser's touch adjustment. Each tap lands on the link meant.
+    static let overlapping = """
+        <!DOCTYPE html><html><head><title>Nav</title><meta name="viewport" content="width=device-width">
+        <style> a { position: absolute; display: block; height: 37px; background: #eee; } </style></head><body>
+        <a id="usage" href="#/usage" style="left: 80px; top: 5px; width: 60px; z-index: 1">Usage</a>
+        <a id="features" href="#/features" style="left: 23px; top: 23px; width: 62.5px; z-index: 2">Features</a>
+        <a id="dead" href="#/dead" style="left: 88px; top: 23px; width: 100px; z-index: 2">Dead Link</a>
+        </body></html>
+        """
+
+    func testTapsOnOverlappingLinksLandOnTheLinkMeant() throws {
+        let (site, service) = try serveWithChromeDriver(["index.html": Self.overlapping])
+        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+        defer { driver.close() }
+        for id in ["usage", "features", "dead"] {
+            try driver.restart()
+            _ = try driver.waitForIdle(.standard)
+            let link = try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == id })
+            try driver.perform(.tap(link))
+            _ = try driver.waitForIdle(.standard)
+            XCTAssertEqual(try driver.snapshot().context.container, "/#/" + id)
+        }
+    }
+
     func testLabelsRoutesInPageLinksAndTheDesktopWindow() throws {
         let (site, service) = try serveWithChromeDriver(["index.html": Self.page])
         var target = DriverTarget(platform: .web, start: site.url.appendingPathComponent("/").absoluteString, webdriver: service.url.absoluteString)

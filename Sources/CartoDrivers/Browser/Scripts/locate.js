@@ -15,26 +15,29 @@ function locate(selector) {
   const view0 = found.ownerDocument.defaultView;
   const e = labels.length && (own.width < 4 || own.height < 4 || own.right <= 0 || own.left >= view0.innerWidth) ? labels[0] : found;
   const doc = e.ownerDocument, view = doc.defaultView;
-  const acts = top => !!top && (top === e || e.contains(top) || top.contains(e) || top === found || labels.some(l => l === top || l.contains(top)));
+  // Not an element that holds it: a point where its parent is topmost is a gap beside it (padding, the space between
+  // two lines of links), and a touch there goes to whichever neighbour the browser's touch adjustment picks.
+  const acts = top => !!top && (top === e || e.contains(top) || top === found || labels.some(l => l === top || l.contains(top)));
   const name = top => top ? top.tagName.toLowerCase() + (top.id ? '#' + top.id : '') + (typeof top.className === 'string' && top.className ? '.' + top.className.trim().split(/\s+/).join('.') : '') : 'nothing';
   const probe = () => {
     const r = e.getBoundingClientRect();
     const root = e.getRootNode().elementFromPoint ? e.getRootNode() : doc;   // inside shadow roots the hit is in the same tree
     const middle = [r.left + r.width / 2, r.top + Math.min(r.height / 2, 20)];
     const first = root.elementFromPoint(middle[0], middle[1]);
-    if (acts(first)) return [middle[0], middle[1], null];
-    // Other points of the part inside the viewport, 2 px in from its edges: across first, then up and down.
+    // The middle, then other points of the part inside the viewport, 2 px in from its edges: across first, then up
+    // and down.
+    const points = [middle];
     const left = Math.max(r.left, 0) + 2, right = Math.min(r.right, view.innerWidth) - 2;
     const top = Math.max(r.top, 0) + 2, bottom = Math.min(r.bottom, view.innerHeight) - 2;
     if (right > left && bottom > top) {
-      for (const fy of [0.5, 0.2, 0.8]) {
-        for (const fx of [0.1, 0.9, 0.3, 0.7, 0.5]) {
-          const x = left + (right - left) * fx, y = top + (bottom - top) * fy;
-          if (acts(root.elementFromPoint(x, y))) return [x, y, null];
-        }
-      }
+      for (const fy of [0.5, 0.2, 0.8]) for (const fx of [0.1, 0.9, 0.3, 0.7, 0.5]) points.push([left + (right - left) * fx, top + (bottom - top) * fy]);
     }
-    return [middle[0], middle[1], name(first)];
+    const at = p => acts(root.elementFromPoint(p[0], p[1]));
+    // A touch is not a point: the browser's touch adjustment gives a tap near another control's edge to that control
+    // (two lines of padded inline links overlap). A point whose surroundings are the element too goes first.
+    const clear = p => at(p) && [[-4, 0], [4, 0], [0, -4], [0, 4]].every(d => at([p[0] + d[0], p[1] + d[1]]));
+    const chosen = points.find(clear) || points.find(at);
+    return chosen ? [chosen[0], chosen[1], null] : [middle[0], middle[1], name(first)];
   };
   let r = e.getBoundingClientRect();
   if (r.top < 0 || r.left < 0 || r.bottom > view.innerHeight || r.right > view.innerWidth) e.scrollIntoView({ block: 'center', inline: 'nearest' });
