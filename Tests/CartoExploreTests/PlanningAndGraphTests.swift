@@ -41,7 +41,7 @@ final class PlanningAndGraphTests: XCTestCase {
             UIElement(role: .textField, platformType: "input[type=text]", identifier: "name", actions: [.tap, .type], locator: "css selector:#name"),
         ])
         let next = UIElement(role: .button, platformType: "button", label: "Next Step", actions: [.tap], target: "click", locator: "css selector:#next")
-        let wizard = UIElement(role: .window, platformType: "document", children: [step, next])
+        let wizard = UIElement(role: .window, platformType: "document", children: [step, link("Credits", "https://elsewhere.example/"), next])
         let fill = try XCTUnwrap(EventPlanner().plan(UISnapshot(context: ScreenContext(title: "T", container: "/"), root: wizard), origin: "http://h").events.first { $0.kind == .fill })
         XCTAssertEqual(fill.submit?.label, "Next Step")
         // A dropdown's toggle whose href names another site opens its menu in place: tapped, not skipped as external.

@@ -44,8 +44,9 @@ public struct EventPlanner: Sendable {
             if rows == .first, let rowIndex, rowIndex > 0 { return }
             let isField = e.role.isTextInput && e.actions.contains(.type)
             if isField { lastField = e }
-            else if e.actions.contains(.tap), let field = lastField {
-                if e.role == .button, form == nil { buttonAfterField[field.locator ?? ""] = e }
+            // The first button after a field (links in between — a credit line, a help link — are passed over).
+            else if e.actions.contains(.tap), e.role == .button, let field = lastField {
+                if form == nil { buttonAfterField[field.locator ?? ""] = e }
                 lastField = nil
             }
             if isField {
