@@ -66,4 +66,14 @@ final class ControlBehaviourTests: XCTestCase {
         XCTAssertNil(menu.observe(tap, in: 1, before: off, after: opened, unchanged: false))
         XCTAssertTrue(menu.isEmpty)
     }
+
+    /// A switch without a label (a billing toggle drawn by a span) is one control on and off: its type tells it,
+    /// then its state.
+    func testAnUnlabelledSwitchIsOneControlOnAndOff() {
+        let off = UIElement(role: .checkbox, platformType: "input[type=checkbox]", value: "false", actions: [.tap])
+        var on = off
+        on.value = "true"
+        XCTAssertEqual(ControlIdentity.identity(on), "checkbox input[type=checkbox] (on)")
+        XCTAssertEqual(ControlBehaviour.base(ControlIdentity.identity(on)), ControlIdentity.identity(off))
+    }
 }

@@ -35,11 +35,13 @@ public enum ControlIdentity {
     private static func identity(_ e: UIElement, label withLabel: Bool) -> String {
         var out = shape(e)
         if withLabel, let label = e.label.map(LabelNormaliser.mask), !label.isEmpty { out += " \"" + String(label.prefix(60)) + "\"" }
+        // A control with nothing else to tell it by is told by its type — before its state, so that a switch without
+        // a label is the same control on and off.
+        if out == e.role.rawValue { out += " " + e.platformType }
         if e.selected && [.tab, .segmentedControl, .menuItem, .link, .button].contains(e.role) { out += " (selected)" }
         if !e.enabled { out += " (disabled)" }
         if e.isOn { out += " (on)" }
         if e.expanded == true { out += " (expanded)" }
-        if out == e.role.rawValue { out += " " + e.platformType }
         return out
     }
 }
