@@ -346,6 +346,7 @@ final class BrowserPageReadingTests: XCTestCase {
         <a id="popup" href="http://example.com/" aria-haspopup="true">More</a>
         <a id="to-usage" href="#usage">To usage</a><a id="to-nowhere" href="#nowhere">Nowhere</a></div>
         <section id="usage">Usage</section><section id="api">API</section>
+        <ul><li id="plan" style="cursor: pointer">Arcade $9/mo</li><li id="plain">Just text</li></ul>
         <footer style="content-visibility: auto; margin-top: 3000px"><a id="far" href="far.html">Far away</a></footer>
         </body></html>
         """
@@ -393,6 +394,8 @@ final class BrowserPageReadingTests: XCTestCase {
         XCTAssertTrue(try element("tab").selected, "aria-selected counts")
         XCTAssertTrue(try element("route").selected, "a link to a hash route is no in-page link")
         XCTAssertEqual(try element("popup").expanded, false, "aria-haspopup: a closed popup's toggle")
+        XCTAssertEqual(try element("plan").actions, [.tap], "a row with a pointer cursor is picked by a finger (a React row: no listener of its own)")
+        XCTAssertEqual(try element("plain").actions, [])
         XCTAssertNil(try element("about").expanded)
         // A route followed by a fragment naming an element is the route; a plain fragment keeps the route.
         try driver.perform(.tap(try element("route")))

@@ -52,6 +52,9 @@ function snapshot() {
     return names(h.slice(second + 1));
   };
   const selectedClasses = new Set(['selected', 'active', 'current', 'is-active', 'is-selected', 'is-current', 'router-link-exact-active']);
+  // A row the page marks as clickable by its pointer cursor, its own and not its parent's: frameworks that listen
+  // at the root (React) attach no listener to the row itself, so the cursor is what says a finger may pick it.
+  const pointing = el => getComputedStyle(el).cursor === 'pointer' && !(el.parentElement && getComputedStyle(el.parentElement).cursor === 'pointer');
   function build(el, parentInert) {
     const role = roleOf(el);
     const inert = parentInert || (modal !== null && !modal.contains(el) && !el.contains(modal)) || el.inert;
@@ -80,7 +83,7 @@ function snapshot() {
       if (!inert && !visible && !disabled && tappable && revealedOnHover(el)) actions.push('tap');
       if (!inert && visible && !disabled && !(tappable && underBackdrop(el))) {
         if (tappable) actions.push('tap');
-        else if (role === 'cell' && (target === 'click' || el.querySelector('a[href], button, [onclick]'))) actions.push('tap');
+        else if (role === 'cell' && (target === 'click' || el.querySelector('a[href], button, [onclick]') || pointing(el))) actions.push('tap');
         if (['textField', 'secureTextField', 'searchField', 'textView'].includes(role) && !el.readOnly) actions.push('tap', 'type');
         if (role === 'picker' || role === 'slider') actions.push('setValue');
         if ((role === 'list' || role === 'table' || role === 'webView') && el.scrollHeight > el.clientHeight + 4 &&
