@@ -44,9 +44,10 @@ public struct EventPlanner: Sendable {
             if rows == .first, let rowIndex, rowIndex > 0 { return }
             let isField = e.role.isTextInput && e.actions.contains(.type)
             if isField { lastField = e }
-            // The first button after a field (links in between — a credit line, a help link — are passed over).
-            else if e.actions.contains(.tap), e.role == .button, let field = lastField {
-                if form == nil { buttonAfterField[field.locator ?? ""] = e }
+            // The control right after a field, when it is a button (links in between — a credit line, a help link —
+            // are passed over; any other control ends the search: a to-do field followed by its list is sent by Return).
+            else if e.actions.contains(.tap), e.role != .link, let field = lastField {
+                if e.role == .button, form == nil { buttonAfterField[field.locator ?? ""] = e }
                 lastField = nil
             }
             if isField {
