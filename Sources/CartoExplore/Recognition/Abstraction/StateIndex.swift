@@ -39,7 +39,7 @@ public struct StateIndex: Sendable {
     private var records: [(identity: AbstractState, standard: AbstractState, coarse: AbstractState, snapshot: UISnapshot)] = []
     /// What the app's controls proved to do.
     public private(set) var behaviour = ControlBehaviour()
-    /// Per route-less standard identity (`key` of `routeless`), the first state registered with it.
+    /// Per standard identity without its route (`key` of `withoutRoute`), the first state registered with it.
     private var routeless: [AbstractState: Int] = [:]
     /// Pairs of routes already logged as showing one state (`sameScreen`), by state.
     private var aliases = Set<String>()
@@ -84,8 +84,10 @@ public struct StateIndex: Sendable {
     public enum Level: String, Sendable { case standard, coarse, refined }
 
     /// The visited state `snapshot` is, or nil when it is new.
-    public func match(_ snapshot: UISnapshot) -> Int? {
-        let a = abstract(snapshot)
+    public func match(_ snapshot: UISnapshot) -> Int? { lookup(abstract(snapshot)) }
+
+    /// The state an abstraction is, at the level its screen is compared at.
+    private func lookup(_ a: (identity: AbstractState, level: Level, standard: AbstractState, coarse: AbstractState)) -> Int? {
         switch a.level {
         case .standard: return standard[key(a.identity)]
         case .coarse: return coarse[a.identity]
@@ -107,12 +109,8 @@ public struct StateIndex: Sendable {
     /// not registered with (nothing else different, the page's text included), the `sameScreen` decision that says so.
     public mutating func matchNoting(_ snapshot: UISnapshot) -> (index: Int?, decision: Decision?) {
         let a = abstract(snapshot)
-        switch a.level {
-        case .standard: if let found = standard[key(a.identity)] { return (found, nil) }
-        case .coarse: return (coarse[a.identity], nil)
-        case .refined: return (refinedIndex[key(a.identity)], nil)
-        }
-        guard let digest = snapshot.context.textDigest, let found = routeless[key(Self.withoutRoute(a.identity))],
+        if let found = lookup(a) { return (found, nil) }
+        guard a.level == .standard, let digest = snapshot.context.textDigest, let found = routeless[key(Self.withoutRoute(a.identity))],
               records[found].snapshot.context.textDigest == digest else { return (nil, nil) }
         func route(_ state: AbstractState) -> String { state.properties.first { $0.kind == .route }?.value ?? "" }
         let registered = route(records[found].identity), seen = route(a.standard)
