@@ -5,8 +5,10 @@ import XCTest
 
 extension XCTestCase {
     /// Serves `files` (name → content) from a fresh folder on 127.0.0.1 and starts a chromedriver; both stop, and
-    /// the folder goes, when the test ends. Skips when chromedriver is not installed.
-    func serveWithChromeDriver(_ files: [String: String]) throws -> (site: LoopbackServer, chromedriver: ChromeDriverService) {
+    /// the folder goes, when the test ends. `overrides` answer chosen paths first (a slow script). Skips when
+    /// chromedriver is not installed.
+    func serveWithChromeDriver(_ files: [String: String],
+                               overrides: (@Sendable (LoopbackServer.Request) -> LoopbackServer.Response?)? = nil) throws -> (site: LoopbackServer, chromedriver: ChromeDriverService) {
         guard ChromeDriverService.locateChromeDriver() != nil else {
             throw XCTSkip("chromedriver is not installed (scripts/test.sh installs chromium and chromium-driver)")
         }
@@ -14,7 +16,7 @@ extension XCTestCase {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
         for (name, content) in files { try content.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
-        let site = try LocalSite.serve(directory: dir)
+        let site = try LocalSite.serve(directory: dir, overrides: overrides)
         addTeardownBlock { site.stop() }
         let service = try ChromeDriverService.start()
         addTeardownBlock { service.stop() }

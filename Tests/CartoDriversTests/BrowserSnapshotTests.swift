@@ -1,5 +1,6 @@
 import CartoCore
 import CartoDrivers
+import CartoHTTP
 import Foundation
 import XCTest
 
@@ -104,6 +105,50 @@ final class BrowserSnapshotTests: XCTestCase {
 
     /// Idle means the tap's whole chain of work is done — request, body, frame callbacks and the changes they make —
     /// over the direct DevTools session and through chromedriver alike, on a page reached by a navigating tap.
+    /// A module loader's page: after the load event a script adds the first module, which adds a stylesheet and the
+    /// next module, which draws the screen, each taking far longer than the quiet window to arrive. The first
+    /// observation is the drawn screen, over both channels; a script that never loads (from innerHTML) holds nothing.
+    func testIdleWaitsForTheScriptsAndStylesheetsAScriptAdds() throws {
+        let page = """
+            <!DOCTYPE html><html><head><title>Loader</title><meta name="viewport" content="width=device-width">
+            <style>#ready { display: none }</style></head><body><main id="app"></main>
+            <script>
+              window.addEventListener('load', () => setTimeout(() => {
+                document.body.insertAdjacentHTML('beforeend', '<script src="slow/never.js"><' + '/script>');
+                const first = document.createElement('script');
+                first.src = 'slow/first.js';
+                document.head.appendChild(first);
+              }, 4));
+            </script></body></html>
+            """
+        let scripts = [
+            "/slow/first.js": (300, """
+                const theme = document.createElement('link'); theme.rel = 'stylesheet'; theme.href = 'slow/theme.css';
+                document.head.appendChild(theme);
+                const next = document.createElement('script'); next.src = 'slow/second.js'; document.head.appendChild(next);
+                """),
+            "/slow/second.js": (300, "document.getElementById('app').innerHTML = '<button id=\"ready\">Ready</button>';"),
+            "/slow/theme.css": (700, "#ready { display: inline-block }"),
+            "/slow/never.js": (3000, "document.title = 'never';"),
+        ]
+        let (site, service) = try serveWithChromeDriver(["index.html": page]) { request in
+            guard let (delay, body) = scripts[request.path] else { return nil }
+            Thread.sleep(forTimeInterval: Double(delay) / 1000)
+            return LoopbackServer.Response(contentType: request.path.hasSuffix(".css") ? "text/css" : "text/javascript", body: Data(body.utf8))
+        }
+        for direct in [true, false] {
+            if !direct { setenv("CARTO_DEVTOOLS", "chromedriver", 1) }
+            defer { unsetenv("CARTO_DEVTOOLS") }
+            let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+            defer { driver.close() }
+            try driver.restart()
+            let idle = try driver.waitForIdle(.standard)
+            XCTAssertTrue(idle.idle, "direct \(direct): \(idle.busy ?? "")")
+            let ready = try driver.snapshot().elements.first { $0.identifier == "ready" }
+            XCTAssertEqual(ready?.visible, true, "direct \(direct): the loaded modules drew the screen and its stylesheet showed it")
+        }
+    }
+
     func testIdleWaitCoversWorkInStepsOverBothChannels() throws {
         let start = #"<!DOCTYPE html><html><head><title>Start</title><meta name="viewport" content="width=device-width"></head><body><a id="next" href="steps.html">Next</a></body></html>"#
         let (site, service) = try serveWithChromeDriver(["index.html": start, "steps.html": Self.stepsPage,

@@ -1,8 +1,9 @@
 // Installed on every new document (CDP Page.addScriptToEvaluateOnNewDocument), so it sees the page's first
-// request and first error. Tracks pending fetch/XHR, short timers and animation-frame callbacks (not ones re-armed
-// from their own callback: those are clocks and animation loops), structural DOM mutations made by scripts
-// (text-only changes are dynamic text, not work; the parser's are covered by the document's ready state), click
-// listeners (the paper's target/action), uncaught errors, unhandled rejections and console errors.
+// request and first error. Tracks pending fetch/XHR and the scripts and stylesheets a script adds, short timers
+// and animation-frame callbacks (not ones re-armed from their own callback: those are clocks and animation
+// loops), structural DOM mutations made by scripts (text-only changes are dynamic text, not work; the parser's are
+// covered by the document's ready state), click listeners (the paper's target/action), uncaught errors, unhandled
+// rejections and console errors.
 // Everything lives in window.__carto, which idle.js and snapshot.js read.
 (() => {
   if (window.__carto) return;
@@ -118,14 +119,49 @@
     const original = history[name].bind(history);
     history[name] = (...a) => { c.navigating = true; st(() => { c.navigating = false; }, 1000); return original(...a); };
   }
+  // A script or stylesheet a script adds (a module loader's next module, a bundle's lazy chunk, a theme) is a
+  // request in flight until it loads or fails: the page renders after it, often much later than a frame of
+  // quiet (a 16 ms quiet window saw the empty page while the loader's first module was on its way). Only
+  // elements made by a script count: one the parser made has loaded with the document (readyState covers it),
+  // and a script from innerHTML never loads. One that never reports (a stylesheet removed before it loaded)
+  // stops counting after 10 s, so it cannot hold every later wait to its timeout.
+  const made = new WeakSet(), watched = new WeakSet();
+  const createElement = Document.prototype.createElement;
+  Document.prototype.createElement = function (name, ...rest) {
+    const el = createElement.call(this, name, ...rest);
+    if (el.tagName === 'SCRIPT' || el.tagName === 'LINK') made.add(el);
+    return el;
+  };
+  const loads = el => el.tagName === 'SCRIPT'
+    ? !!el.src && !el.noModule && /^(module|(text|application)\/(x-)?(java|ecma)script)?$/i.test(el.type.trim())
+    : el.tagName === 'LINK' && !!el.href && /(^|\s)stylesheet(\s|$)/i.test(el.rel);
+  const watch = el => {
+    if (!made.has(el) || watched.has(el) || !el.isConnected || !loads(el)) return;
+    watched.add(el);
+    c.pending++;
+    let done = false;
+    const finish = () => { if (!done) { done = true; settled(); } };
+    el.addEventListener('load', finish);
+    el.addEventListener('error', finish);
+    st(finish, 10000);
+  };
   const observer = new MutationObserver(records => {
     if (document.readyState === 'loading') return;   // the parser building the page: readyState covers it
+    let changed = false;
     for (const r of records) {
       if (r.type === 'characterData') continue;
-      if (r.type === 'childList' && [...r.addedNodes, ...r.removedNodes].every(n => n.nodeType === 3)) continue;
-      c.lastMutation = performance.now();
-      return;
+      if (r.type === 'childList') {
+        for (const n of r.addedNodes) {
+          if (n.nodeType === 3) continue;
+          changed = true;
+          if (n.nodeType !== 1) continue;
+          if (n.tagName === 'SCRIPT' || n.tagName === 'LINK') watch(n);
+          else if (n.firstElementChild) for (const inner of n.querySelectorAll('script[src], link[href]')) watch(inner);
+        }
+        if (!changed && [...r.removedNodes].some(n => n.nodeType !== 3)) changed = true;
+      } else changed = true;
     }
+    if (changed) c.lastMutation = performance.now();
   });
   const observed = { subtree: true, childList: true, attributes: true, characterData: true };
   observer.observe(document, observed);
