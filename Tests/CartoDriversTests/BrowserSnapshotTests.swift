@@ -408,6 +408,28 @@ final class BrowserPageReadingTests: XCTestCase {
         </body></html>
         """
 
+    /// A link written as a fragment leads within whatever document shows it: the page reloaded with a search query
+    /// (`/index.html?q=shoes`) links to `/#/active` and `/#pricing` as the page at `/` does; other links keep theirs.
+    func testLinksWrittenAsFragmentsLeadWithinTheDocumentWhateverItsQuery() throws {
+        let page = """
+            <!DOCTYPE html><html><head><title>Shop</title><meta name="viewport" content="width=device-width"></head><body>
+            <a id="route" href="#/active">Active</a> <a id="place" href="#pricing">Pricing</a> <a id="none" href="#">Top</a>
+            <a id="other" href="other.html?x=1">Other</a><section id="pricing"><h2>Pricing</h2></section></body></html>
+            """
+        let (site, service) = try serveWithChromeDriver(["index.html": page])
+        for start in ["/", "/index.html?q=shoes"] {
+            let driver = try BrowserDriver(startURL: try XCTUnwrap(URL(string: site.url.absoluteString + start)), webdriver: service.url)
+            defer { driver.close() }
+            try driver.restart()
+            _ = try driver.waitForIdle(.standard)
+            let targets = Dictionary(uniqueKeysWithValues: try driver.snapshot().elements.compactMap { e in e.identifier.map { ($0, e.target ?? "") } })
+            XCTAssertEqual(targets["route"], "/#/active", start)
+            XCTAssertEqual(targets["place"], "/#pricing", start)
+            XCTAssertEqual(targets["none"], "/#", start)
+            XCTAssertEqual(targets["other"], "/other.html?x=1", start)
+        }
+    }
+
     func testTapsOnOverlappingLinksLandOnTheLinkMeant() throws {
         let (site, service) = try serveWithChromeDriver(["index.html": Self.overlapping])
         let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)

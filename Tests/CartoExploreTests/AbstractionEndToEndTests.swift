@@ -13,8 +13,13 @@ extension CrawlEndToEndTests {
     static let sites = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/sites").path
 
     func crawlSite(_ name: String, start: String = "/", configure: (inout CrawlConfiguration) -> Void = { _ in }) throws -> (model: CrawlModel, log: [[String: Any]]) {
+        try crawlFolder(Self.sites + "/" + name, start: start, configure: configure)
+    }
+
+    /// Serves `folder` on loopback and crawls it from `start` with the default settings (changed by `configure`).
+    func crawlFolder(_ folder: String, start: String = "/", configure: (inout CrawlConfiguration) -> Void = { _ in }) throws -> (model: CrawlModel, log: [[String: Any]]) {
         try requireChromeDriver()
-        let site = try LocalSite.serve(directory: Self.sites + "/" + name)
+        let site = try LocalSite.serve(directory: folder)
         defer { site.stop() }
         let output = try temporaryDirectory()
         let model = try crawl(site: site, start: start, output: output, configure: configure)
@@ -23,23 +28,25 @@ extension CrawlEndToEndTests {
         return (model, log)
     }
 
+    /// The screen of the to-do fixture a state shows, as a tester draws them: empty (one screen whatever the route:
+    /// footer and filters are hidden, nothing tells the routes apart); items (All); with a completed item (Clear
+    /// completed); each filter with and without rows shown. Rows, their text and the delete button revealed on a
+    /// touched row are not states.
+    static func todoScreen(_ s: CrawlModel.State) -> String {
+        let p = s.properties ?? []
+        let filter = ["Active", "Completed"].first { f in p.contains { $0.contains("\"\(f)\" (selected)") } }
+        let route = filter.map { "#/" + $0.lowercased() } ?? p.first { $0.hasPrefix("route ") }.map { String($0.dropFirst(6)) } ?? "All"
+        let rows = p.contains { $0.hasPrefix("list todo-list") } ? "rows" : p.contains("emptyList todo-list") ? "no rows" : "no list"
+        let clear = p.contains { $0.contains("#clear-completed") } ? " + clear" : ""
+        // The "mark all" toggle is checked when every item is completed: a state of its own (tapping it then
+        // uncompletes them all).
+        let all = p.contains { $0.contains("#toggle-all") && $0.hasSuffix("(on)") } ? " all" : ""
+        return "\(route) \(rows)\(clear)\(all)"
+    }
+
     func testTodoListsAreOneStateHoweverManyItemsAndTheCrawlCompletes() throws {
         let (model, _) = try crawlSite("todos") { $0.settings.maxEvents = 200 }
-        // What a tester draws: empty (one screen whatever the route: footer and filters are hidden, nothing tells
-        // the routes apart); items (All); with a completed item (Clear completed); each filter with and without rows
-        // shown. Rows, their text and the delete button revealed on a touched row are not states.
-        func key(_ s: CrawlModel.State) -> String {
-            let p = s.properties ?? []
-            let filter = ["Active", "Completed"].first { f in p.contains { $0.contains("\"\(f)\" (selected)") } }
-            let route = filter.map { "#/" + $0.lowercased() } ?? p.first { $0.hasPrefix("route ") }.map { String($0.dropFirst(6)) } ?? "All"
-            let rows = p.contains { $0.hasPrefix("list todo-list") } ? "rows" : p.contains("emptyList todo-list") ? "no rows" : "no list"
-            let clear = p.contains { $0.contains("#clear-completed") } ? " + clear" : ""
-            // The "mark all" toggle is checked when every item is completed: a state of its own (tapping it then
-            // uncompletes them all).
-            let all = p.contains { $0.contains("#toggle-all") && $0.hasSuffix("(on)") } ? " all" : ""
-            return "\(route) \(rows)\(clear)\(all)"
-        }
-        let keys = model.states.map(key)
+        let keys = model.states.map(Self.todoScreen)
         XCTAssertEqual(keys.count, Set(keys).count, "no two states of one kind: \(keys)")
         // Every combination of filter, rows shown, "Clear completed" and "mark all" checked that the app can show, and
         // no other.

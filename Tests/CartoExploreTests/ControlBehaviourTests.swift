@@ -29,6 +29,41 @@ final class ControlBehaviourTests: XCTestCase {
         XCTAssertTrue(other.isEmpty)
     }
 
+    /// Two states of one page are two screens to try a control on when the app's URL route differs, even where the
+    /// selected tab names the route and the route is no part of the identity.
+    func testTheLocationTellsScreensOfOnePageApart() {
+        var behaviour = ControlBehaviour()
+        let share = E.tap("Share")
+        let page = screen("Todos", ["button \"Share\""])
+        XCTAssertNil(behaviour.observe(share, in: 0, before: page, after: nil, unchanged: true, location: "/"))
+        XCTAssertNil(behaviour.observe(share, in: 1, before: page, after: nil, unchanged: true, location: "/"), "the same place again")
+        XCTAssertEqual(behaviour.observe(share, in: 2, before: page, after: nil, unchanged: true, location: "/#/active")?.kind, .inert)
+    }
+
+    /// Left as it was but for what the finger did itself: positions (the page scrolled) and the text of the fields it
+    /// typed into. A value the app changed, or a screen elsewhere, is a change.
+    func testLeftAsItWasIgnoresScrollingAndTheTypedText() {
+        let email = UIElement(role: .textField, platformType: "input[type=email]", label: "Your email", value: "", frame: UIFrame(x: 0, y: 400, width: 200, height: 20),
+                              actions: [.tap, .type], locator: "css selector:#email")
+        let total = UIElement(role: .staticText, platformType: "output", label: "Total", value: "0", frame: UIFrame(x: 0, y: 500, width: 200, height: 20), locator: "css selector:#total")
+        func page(email value: String, total sum: String = "0", scrolledBy dy: Double = 0, container: String = "/") -> UISnapshot {
+            var e = email, t = total
+            e.value = value; t.value = sum
+            e.frame?.y -= dy; t.frame?.y -= dy
+            return UISnapshot(context: ScreenContext(title: "T", container: container), root: UIElement(role: .window, platformType: "document", children: [e, t]))
+        }
+        let subscribe = CrawlEvent(kind: .fill, target: email, fields: [.init(field: email, kind: .email, text: "a@example.com")])
+        let anchor = CrawlEvent(kind: .tap, target: UIElement(role: .link, platformType: "a", label: "Discussion", actions: [.tap], target: "/#discussion", locator: "css selector:#d"))
+        // triggering: nothing but the finger's own doing
+        XCTAssertTrue(ControlBehaviour.leftAsItWas(page(email: ""), page(email: "a@example.com"), by: subscribe))
+        XCTAssertTrue(ControlBehaviour.leftAsItWas(page(email: ""), page(email: "", scrolledBy: 300), by: anchor))
+        XCTAssertTrue(ControlBehaviour.leftAsItWas(page(email: ""), page(email: ""), by: anchor))
+        // non-triggering: the app changed something, or the screen is elsewhere
+        XCTAssertFalse(ControlBehaviour.leftAsItWas(page(email: ""), page(email: "a@example.com"), by: anchor), "a value the tap did not type")
+        XCTAssertFalse(ControlBehaviour.leftAsItWas(page(email: ""), page(email: "a@example.com", total: "1"), by: subscribe))
+        XCTAssertFalse(ControlBehaviour.leftAsItWas(page(email: ""), page(email: "", container: "/?q=*"), by: anchor))
+    }
+
     func testTapsOnSelectedOrDisabledControlsAreNoEvidence() {
         var behaviour = ControlBehaviour()
         var current = UIElement(role: .link, platformType: "a", label: "All", selected: true, actions: [.tap], target: "/#/", locator: "css selector:#all")

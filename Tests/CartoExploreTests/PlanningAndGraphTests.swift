@@ -53,6 +53,25 @@ final class PlanningAndGraphTests: XCTestCase {
         XCTAssertEqual(planned.skipped.map(\.reason), ["leaves http://h (external link)"])
     }
 
+    /// Fields outside any form are sent by the button right after them — unless that button is a disclosure ("Show
+    /// the notes", a menu toggle: it shows things and sends nothing), when Return sends them.
+    func testFieldsOutsideAFormAreSentByTheButtonAfterThemButNotByADisclosure() {
+        func plan(_ after: UIElement) -> CrawlEvent? {
+            let field = UIElement(role: .textField, platformType: "input[type=text]", identifier: "new", label: "What needs to be done?",
+                                  actions: [.tap, .type], locator: "css selector:#new")
+            let page = UISnapshot(context: ScreenContext(title: "T", container: "/"), root: UIElement(role: .window, platformType: "document",
+                                                                                                    children: [field, after]))
+            return EventPlanner().plan(page, origin: nil).events.first { $0.kind == .fill }
+        }
+        let add = UIElement(role: .button, platformType: "button", label: "Add", actions: [.tap], target: "click", locator: "css selector:#add")
+        XCTAssertEqual(plan(add)?.submit?.label, "Add")
+        let notes = UIElement(role: .button, platformType: "summary", label: "Show the notes", expanded: false, actions: [.tap], locator: "css selector:summary")
+        XCTAssertNotNil(plan(notes))
+        XCTAssertNil(plan(notes)?.submit, "Return sends the field")
+        let menu = UIElement(role: .button, platformType: "button", label: "Menu", expanded: true, actions: [.tap], target: "click", locator: "css selector:#menu")
+        XCTAssertNil(plan(menu)?.submit)
+    }
+
     func testReturnControlExamples() {
         for (element, parent, returns) in ReturnControl.examples {
             XCTAssertEqual(ReturnControl.matches(element, parent: parent), returns, "\(ElementNaming.describe(element)) \(element.identifier ?? "")")

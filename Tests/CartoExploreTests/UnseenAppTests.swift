@@ -83,3 +83,37 @@ extension CrawlEndToEndTests {
         XCTAssertEqual(try identities("/#/intro"), folder)
     }
 }
+
+extension CrawlEndToEndTests {
+    /// Issue 29's figures on the to-do fixture: served from a folder deep in a site, and embedded in a large page of
+    /// unrelated chrome (links to other sites, a search form that reloads the page, share buttons, a newsletter box,
+    /// a theme switch, a disclosure, in-page anchors), the app gives the same screens as alone at `/`.
+    func testAnAppServedFromAFolderOrEmbeddedInALargePageGivesTheSameScreens() throws {
+        let budget: (inout CrawlConfiguration) -> Void = { $0.settings.maxEvents = 300 }
+        let alone = try crawlSite("todos", configure: budget).model
+        let screens = Set(alone.states.map(Self.todoScreen))
+        XCTAssertEqual(screens.count, 10, "\(alone.states.map { $0.name ?? "" })")
+
+        let app = try String(contentsOfFile: Self.sites + "/todos/index.html", encoding: .utf8)
+        let folder = try temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder + "/apps/demo/todos", withIntermediateDirectories: true)
+        try app.write(toFile: folder + "/apps/demo/todos/index.html", atomically: true, encoding: .utf8)
+        let nested = try crawlFolder(folder, start: "/apps/demo/todos/", configure: budget).model
+        XCTAssertEqual(nested.states.map(Self.todoScreen).sorted(), alone.states.map(Self.todoScreen).sorted(), "served from a folder")
+        XCTAssertEqual(nested.edges.count, alone.edges.count, "served from a folder")
+
+        // The app's body goes where the chrome says; its head (title, styles) stays the page's.
+        let chrome = try String(contentsOfFile: Self.sites + "/../chrome/portal.html", encoding: .utf8)
+        let body = try XCTUnwrap(app.range(of: "<body>")), end = try XCTUnwrap(app.range(of: "</body>"))
+        let page = String(app[..<body.upperBound]) + chrome.replacingOccurrences(of: "<!-- app -->", with: String(app[body.upperBound..<end.lowerBound]))
+            + String(app[end.lowerBound...])
+        let embedding = try temporaryDirectory()
+        try page.write(toFile: embedding + "/index.html", atomically: true, encoding: .utf8)
+        let (embedded, log) = try crawlFolder(embedding, configure: budget)
+        XCTAssertEqual(Set(embedded.states.map(Self.todoScreen)), screens, "embedded: \(embedded.states.map { $0.name ?? "" })")
+        XCTAssertEqual(embedded.states.count, alone.states.count, "embedded: \(embedded.states.map { ($0.name ?? "") + " " + $0.context })")
+        XCTAssertTrue(embedded.stats.stopReason.isComplete, "\(embedded.stats.stopReason)")
+        let events = log.filter { $0["type"] as? String == "event" }.count
+        XCTAssertLessThanOrEqual(events, 300)
+    }
+}

@@ -46,8 +46,11 @@ public struct EventPlanner: Sendable {
             if isField { lastField = e }
             // The control right after a field, when it is a button (links in between — a credit line, a help link —
             // are passed over; any other control ends the search: a to-do field followed by its list is sent by Return).
+            // A disclosure (it says whether it is expanded: "Show more", a menu toggle) shows things and sends nothing:
+            // a field followed by one, as an app embedded in a page above the page's own "Show the notes", is sent by
+            // Return.
             else if e.actions.contains(.tap), e.role != .link, let field = lastField {
-                if e.role == .button, form == nil { buttonAfterField[field.locator ?? ""] = e }
+                if e.role == .button, form == nil, e.expanded == nil { buttonAfterField[field.locator ?? ""] = e }
                 lastField = nil
             }
             if isField {

@@ -75,7 +75,12 @@ function snapshot() {
       // A folder's index page is the folder (`/shop/index.html#/cart` is `/shop/#/cart`), as for the screen's own
       // container: a page reached at either spelling links the same.
       const local = u => u && u.startsWith(origin + '/') ? u.slice(origin.length).replace(/\/index\.html?(?=[?#]|$)/, '/') : (u || null);
-      if (role === 'link') target = local(el.href);
+      // A link written as a fragment (`#/active`, `#pricing`, `#`) leads within whatever document shows it: its
+      // target is the document's path and the fragment, without the query the document was reached with, so a page
+      // reloaded by a search box (`?q=…`) links the same.
+      const href = role === 'link' ? (el.getAttribute('href') || '').trim() : '';
+      if (href.startsWith('#') && el.ownerDocument === document) target = local(origin + location.pathname) + (el.hash || '#');
+      else if (role === 'link') target = local(el.href);
       else if (role === 'form') target = local(el.action);
       else if (c && c.clickable.has(el) || el.hasAttribute('onclick')) target = 'click';
       else if (tag === 'button' || (tag === 'input' && el.type === 'submit')) target = el.form ? 'submit' : null;

@@ -76,7 +76,8 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         }
         // What the event did teaches the abstraction (a refused or failed action, or one that left the app, does not).
         if lastEventActed, let before, let after = navigator.snapshot,
-           let decision = recorder.observe(event, in: work.state, before: before, after: after, unchanged: before == after) {
+           let decision = recorder.observe(event, in: work.state, before: before, after: after,
+                                          unchanged: ControlBehaviour.leftAsItWas(before, after, by: event)) {
             log(decision)
         }
         // Refused because something covered its control (a banner, a toast, an overlay still fading): tried once more

@@ -5,9 +5,9 @@ import CartoModel
 /// APE's dynamic abstraction, Gu et al., ICSE 2019: start from what a screen shows, adjust to what the app does):
 ///
 /// - **inert** — acting on a control (a tap, a form sent) left the screen exactly as it was on `enough` different
-///   screens (container, route, title or headings differ), and never did anything else: it stops costing events (the
-///   frontier skips it) and stops telling states apart (its property is left out), so screens that differ only by a
-///   region of such controls are one. Different screens, because a control's effect can depend on where it is: the
+///   screens (container, route — the URL's, even where a selected tab names it — title or headings differ), and
+///   never did anything else: it stops costing events (the frontier skips it) and stops telling states apart (its
+///   property is left out), so screens that differ only by a region of such controls are one. Different screens, because a control's effect can depend on where it is: the
 ///   link to the page one is on, tapped on two states of that page, reloads it; elsewhere it navigates.
 /// - **self-contained** — acting on a toggle only ever changed its own state (on/off, expanded; for a radio button,
 ///   the states of radio buttons: its group), seen once — the change is observed directly, nothing is inferred: its
@@ -77,13 +77,34 @@ public struct ControlBehaviour: Sendable, Codable {
         }
     }
 
+    /// Whether `event` left the screen as it was, but for what the finger did itself: positions (a link to a place on
+    /// the page scrolled it) and the text in the fields it typed into (a form whose submit a script swallows). A value
+    /// the app changed, or anything else, is a change.
+    public static func leftAsItWas(_ before: UISnapshot, _ after: UISnapshot, by event: CrawlEvent) -> Bool {
+        if before == after { return true }
+        guard before.context == after.context else { return false }
+        let typed = Set(event.fields.compactMap(\.field.locator))
+        func unmoved(_ element: UIElement) -> UIElement {
+            var e = element
+            e.frame = nil
+            if let locator = e.locator, typed.contains(locator) { e.value = nil }
+            e.children = e.children.map(unmoved)
+            return e
+        }
+        return unmoved(before.root) == unmoved(after.root)
+    }
+
     /// Records what `event`, fired in state `source` (identity `before`), did: left the screen exactly as it was
     /// (`unchanged`), or led to a state of identity `after`. Returns the decision it tipped, if any.
-    public mutating func observe(_ event: CrawlEvent, in source: Int, before: AbstractState, after: AbstractState?, unchanged same: Bool) -> Decision? {
+    /// `location` is where the app was (the URL path and hash route on the web): a route that the selected tab names
+    /// is no part of the state's identity, but it is a different screen to try a control on.
+    public mutating func observe(_ event: CrawlEvent, in source: Int, before: AbstractState, after: AbstractState?, unchanged same: Bool,
+                                 location: String? = nil) -> Decision? {
         guard let (key, controls) = Self.action(of: event) else { return nil }
         controlsOf[key] = controls
         if same {
-            if unchanged[key, default: [:]][Self.screen(before)] == nil { unchanged[key, default: [:]][Self.screen(before)] = source }
+            let screen = Self.screen(before) + (location.map { "\nat " + $0 } ?? "")
+            if unchanged[key, default: [:]][screen] == nil { unchanged[key, default: [:]][screen] = source }
         } else if let after, let toggled = Self.onlyOwnStateChanged(before, after, controls: controls) {
             selfOnly[key, default: []].insert(source)
             selfOnlyControls[key, default: []].formUnion(toggled)

@@ -129,7 +129,7 @@ public struct StateIndex: Sendable {
     public mutating func observe(_ event: CrawlEvent, in source: Int, before: UISnapshot, after: UISnapshot, unchanged: Bool) -> Decision? {
         let a = abstraction.abstract(before).state
         let b = unchanged ? a : abstraction.abstract(after).state
-        guard let made = behaviour.observe(event, in: source, before: a, after: b, unchanged: unchanged) else { return nil }
+        guard let made = behaviour.observe(event, in: source, before: a, after: b, unchanged: unchanged, location: before.context.container) else { return nil }
         standard = [:]
         refinedIndex = [:]
         routeless = [:]
