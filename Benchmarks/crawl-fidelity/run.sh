@@ -8,7 +8,8 @@
 #
 # Settings: MAX_EVENTS (default 150; the saturation run doubles it), REPEAT=N crawls each subject N times with the
 # default settings (the table shows the median and the weakest run), PAPER=0 skips the `--abstraction paper` crawl, FIXED=1 also crawls the script-loaded subjects
-# with --wait fixed:1000 (slow) for the idle-vs-fixed ratio. Writes the outputs to $OUT (default /tmp/carto-fidelity)
+# with --wait fixed:1000 (slow) for the idle-vs-fixed ratio, PLACES=1 also crawls subjects marked "places" served
+# from a folder (/apps/demo/) and embedded in a large page (embed.py). Writes the outputs to $OUT (default /tmp/carto-fidelity)
 # and prints the score table (score.py). Exits non-zero when a crawl fails (exit 2 or 3) or a subject is missing.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -67,6 +68,24 @@ for name in $subjects; do
         crawl "$name" fixed "$url" --max-events "$max" --wait fixed:1000 "${args[@]}" || failed=1
     fi
     kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true
+    # PLACES=1: the same app served from a folder deep in a site, and embedded in a large page of unrelated chrome
+    # (the end-to-end test's portal page), for subjects marked "places" — scored against the same model.
+    if [ "${PLACES:-0}" = 1 ] && [ "$(field "$name" places)" = 1 ]; then
+        mkdir -p "$out/sites/$name-folder/apps/demo" "$out/sites/$name-embedded"
+        cp -r "$out/sites/$name/$path/." "$out/sites/$name-folder/apps/demo/"
+        cp -r "$out/sites/$name/$path/." "$out/sites/$name-embedded/"
+        page="$out/sites/$name-embedded${start%/}"; [ "${start%/}" = "${start}" ] || page="$page/index.html"
+        python3 "$here/embed.py" "$root/Tests/CartoExploreTests/Fixtures/chrome/portal.html" "$page" || failed=1
+        for place in folder embedded; do
+            port=$((port + 1))
+            python3 -m http.server "$port" --bind 127.0.0.1 --directory "$out/sites/$name-$place" > /dev/null 2>&1 &
+            server=$!
+            for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+            prefix=""; [ "$place" = folder ] && prefix="/apps/demo"
+            crawl "$name" "$place" "http://127.0.0.1:$port$prefix$start" --max-events "$max" "${args[@]}" || failed=1
+            kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true
+        done
+    fi
 done
 python3 "$here/score.py" "$out" "$bin" | tee "$out/score.md"
 exit $failed

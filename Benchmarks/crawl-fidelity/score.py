@@ -119,6 +119,32 @@ for held, title in ((False, "Tuning subjects"), (True, "Held-out subjects (not u
         print(f"\n### {title}\n\n{header}")
         print("\n".join(rows[held]))
 
+# PLACES=1: the same app from a folder (contexts read without the folder) and embedded in a large page.
+places = []
+for s in subjects:
+    name = s["name"]
+    alone = load(os.path.join(out, name, "screen", "model.json"))
+    if alone is None or not s.get("places"): continue
+    expected = load(os.path.join(here, "models", s["model"] + ".json"))
+    cells, same = [], True
+    base = score(alone, expected)
+    found = lambda m: sorted({x for st in m["states"] for x in screen_of(st, expected["screens"])[:1]})
+    for place in ("folder", "embedded"):
+        m = load(os.path.join(out, name, place, "model.json"))
+        if m is None: cells.append("—"); same = False; continue
+        if place == "folder":
+            for st in m["states"]:
+                st["context"] = st.get("context", "").replace("/apps/demo", "", 1)
+        r = score(m, expected)
+        cells.append(f'{r["states"]} states, {pct(r["recall"])} / {pct(r["precision"])} / {pct(r["transitions"])}, {r["stop"]} after {r["events"]} events')
+        same = same and found(m) == found(alone) and r["states"] == base["states"]
+    places.append(f'| {name} | {base["states"]} states, {pct(base["recall"])} / {pct(base["precision"])} / {pct(base["transitions"])} | '
+                  + " | ".join(cells) + f' | {"yes" if same else "no"} |')
+if places:
+    print("\n### Where the app is served and what page holds it (PLACES=1): states, recall / precision / transitions\n")
+    print("| subject | alone at / | from /apps/demo/ | embedded in a portal page | same screens and state count |\n|---|---|---|---|---|")
+    print("\n".join(places))
+
 print("\n### Misses (default abstraction)\n")
 for name, (r, _) in results.items():
     parts = []
