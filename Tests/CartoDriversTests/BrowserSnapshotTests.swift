@@ -391,7 +391,8 @@ final class BrowserPageReadingTests: XCTestCase {
         <a id="popup" href="http://example.com/" aria-haspopup="true">More</a>
         <a id="to-usage" href="#usage">To usage</a><a id="to-nowhere" href="#nowhere">Nowhere</a></div>
         <section id="usage">Usage</section><section id="api">API</section>
-        <ul><li id="plan" style="cursor: pointer">Arcade $9/mo</li><li id="plain">Just text</li></ul>
+        <ul><li id="plan" style="cursor: pointer">Arcade $9/mo</li><li id="plain">Just text</li><li id="chosen" class="plan selected" style="cursor: pointer">Pro $15/mo</li></ul>
+        <ul><li id="nav-row" class="active" style="cursor: pointer"><a id="nav-link" href="/home.html">Home</a></li><li><a href="/blog.html">Blog</a></li></ul>
         <footer style="content-visibility: auto; margin-top: 3000px"><a id="far" href="far.html">Far away</a></footer>
         </body></html>
         """
@@ -463,6 +464,9 @@ final class BrowserPageReadingTests: XCTestCase {
         XCTAssertEqual(try element("popup").expanded, false, "aria-haspopup: a closed popup's toggle")
         XCTAssertEqual(try element("plan").actions, [.tap], "a row with a pointer cursor is picked by a finger (a React row: no listener of its own)")
         XCTAssertEqual(try element("plain").actions, [])
+        XCTAssertTrue(try element("chosen").selected, "a row that is a control of its own, marked selected")
+        XCTAssertFalse(try element("nav-row").selected, "a row holding a link: the link is the one selected")
+        XCTAssertTrue(try element("nav-link").selected)
         XCTAssertNil(try element("about").expanded)
         // A route followed by a fragment naming an element is the route; a plain fragment keeps the route.
         try driver.perform(.tap(try element("route")))

@@ -111,6 +111,19 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertEqual(three.name, "Todos · todo-list(3)")
     }
 
+    /// A list of choices (plan cards, tappable rows of their own): whether one is chosen is the screen's state — the
+    /// step's "Next" goes on only then — which one is data.
+    func testAListWithAChosenRowDiffersFromOneWithoutWhicheverRowItIs() {
+        func plans(chosen: String?) -> AbstractState {
+            state(Self.screen([UIElement(role: .list, platformType: "ul", children: ["Arcade", "Advanced", "Pro"].map { plan in
+                UIElement(role: .cell, platformType: "li", label: plan, selected: plan == chosen, actions: [.tap], target: "click")
+            }), Self.button("Next Step")]))
+        }
+        XCTAssertNotEqual(plans(chosen: nil), plans(chosen: "Arcade"))
+        XCTAssertEqual(plans(chosen: "Arcade"), plans(chosen: "Pro"))
+        XCTAssertTrue(plans(chosen: "Pro").values(.list).contains { $0.hasSuffix("(a row selected)") }, "\(plans(chosen: "Pro").properties)")
+    }
+
     func testRevealedRowControlsAndRowContentDoNotMakeAState() {
         let plain = state(Self.todos([Self.todo("milk"), Self.todo("eggs")]))
         let hovered = state(Self.todos([Self.todo("milk", hovered: true), Self.todo("eggs")]))

@@ -101,8 +101,11 @@ function snapshot() {
       // The current tab or filter as the page shows it: ARIA first, else the class names apps and CSS frameworks mark
       // it with (TodoMVC's `a.selected`, Bootstrap's `li.active > a`, `is-active`, `current`).
       const marked = n => n && n.classList && [...n.classList].some(k => selectedClasses.has(k));
+      // A row that is a control of its own (a plan card, an option: tappable, no link or button inside) is marked the
+      // same way when it is the chosen one.
+      const ownRow = role === 'cell' && actions.includes('tap') && !el.querySelector('a[href], button, input, select, textarea, [role=button]');
       const selected = el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-current') === 'page' || el.selected === true ||
-        (['link', 'tab', 'menuItem', 'button'].includes(role) && el.getAttribute('aria-selected') !== 'false' &&
+        ((['link', 'tab', 'menuItem', 'button'].includes(role) || ownRow) && el.getAttribute('aria-selected') !== 'false' &&
          !(role === 'link' && inPage(el)) &&
          (marked(el) || (role === 'link' && el.parentElement && el.parentElement.tagName === 'LI' && marked(el.parentElement))));
       // What it shows of what it controls: a menu toggle, a dropdown, a disclosure.

@@ -4,6 +4,7 @@ import CartoCore
 /// property whatever their number (an empty list is `emptyList`): adding a todo item is not a new screen. Only rows
 /// on screen count; the controls inside them, visible or revealed later, make the row's shape. Lists whose rows lead
 /// to different places (menus) or hold a disclosure (a navbar with a dropdown) are left to `ControlIdentityPass`.
+/// A list with a selected row says so (which row is data).
 public enum ListCollapsePass: AbstractionPass {
     public static func run(_ work: inout AbstractionWork) {
         for index in work.elements.indices where !work.consumed[index] {
@@ -27,7 +28,10 @@ public enum ListCollapsePass: AbstractionPass {
                 work.coarseProperties.append(StateProperty(.emptyList, anchor))
             } else {
                 let union = shapes.reduce(into: Set<String>()) { $0.formUnion($1) }.sorted()
-                let value = anchor + " [" + union.joined(separator: ", ") + "]"
+                // Whether a row is the chosen one (a plan card, an option: the row marked selected) is the screen's
+                // state — the step's "Next" goes on only then — though which row is data.
+                let chosen = visibleRows.contains { work.elements[$0].selected }
+                let value = anchor + " [" + union.joined(separator: ", ") + "]" + (chosen ? " (a row selected)" : "")
                 work.properties.append(StateProperty(.list, value))
                 work.coarseProperties.append(StateProperty(.list, value))
             }
