@@ -64,6 +64,32 @@ final class ControlBehaviourTests: XCTestCase {
         XCTAssertFalse(ControlBehaviour.leftAsItWas(page(email: ""), page(email: "", container: "/?q=*"), by: anchor))
     }
 
+    /// A toggle that changed only itself on two different screens stops costing events, like an inert control; on
+    /// two states of one screen it does not, nor once it did more.
+    func testAToggleThatOnlyChangedItselfOnTwoScreensIsNotFiredAgain() {
+        let dark = UIElement(role: .checkbox, platformType: "input[type=checkbox]", identifier: "dark", label: "Dark", value: "false", actions: [.tap], locator: "css selector:#dark")
+        let tap = CrawlEvent(kind: .tap, target: dark)
+        let key = ControlBehaviour.action(of: tap)!.key
+        func flip(_ b: inout ControlBehaviour, _ heading: String, in state: Int, location: String = "/") -> ControlBehaviour.Decision? {
+            b.observe(tap, in: state, before: screen(heading, ["checkbox#dark \"Dark\""]), after: screen(heading, ["checkbox#dark \"Dark\" (on)"]),
+                      unchanged: false, location: location)
+        }
+        var behaviour = ControlBehaviour()
+        XCTAssertEqual(flip(&behaviour, "Home", in: 0)?.kind, .selfContained)
+        XCTAssertNil(flip(&behaviour, "Home", in: 1), "another state of the same screen")
+        XCTAssertFalse(behaviour.inertActions.contains(key))
+        let settled = flip(&behaviour, "Home", in: 2, location: "/#/about")
+        XCTAssertEqual(settled?.kind, .selfContained)
+        XCTAssertEqual(settled?.states, [0, 2])
+        XCTAssertTrue(behaviour.inertActions.contains(key))
+        // One that once did more keeps being fired.
+        var other = ControlBehaviour()
+        _ = flip(&other, "Home", in: 0)
+        _ = other.observe(tap, in: 1, before: screen("Home", ["checkbox#dark \"Dark\""]), after: screen("Dark home", []), unchanged: false)
+        _ = flip(&other, "About", in: 2)
+        XCTAssertFalse(other.inertActions.contains(key))
+    }
+
     func testTapsOnSelectedOrDisabledControlsAreNoEvidence() {
         var behaviour = ControlBehaviour()
         var current = UIElement(role: .link, platformType: "a", label: "All", selected: true, actions: [.tap], target: "/#/", locator: "css selector:#all")
@@ -86,7 +112,7 @@ final class ControlBehaviourTests: XCTestCase {
         let off = screen("Home", ["checkbox#dark \"Dark\""]), on = screen("Home", ["checkbox#dark \"Dark\" (on)"])
         let decision = behaviour.observe(tap, in: 0, before: off, after: on, unchanged: false)
         XCTAssertEqual(decision?.kind, .selfContained, "its own change is seen directly")
-        XCTAssertNil(behaviour.observe(tap, in: 4, before: screen("About", ["checkbox#dark \"Dark\""]), after: screen("About", ["checkbox#dark \"Dark\" (on)"]), unchanged: false), "decided once")
+        XCTAssertNil(behaviour.observe(tap, in: 4, before: screen("Home", ["checkbox#dark \"Dark\"", "button \"More\""]), after: screen("Home", ["checkbox#dark \"Dark\" (on)", "button \"More\""]), unchanged: false), "decided once")
         XCTAssertEqual(behaviour.normalize(on.properties), behaviour.normalize(off.properties))
         // A radio button switches its group: male on turns female off — still only the group's own state.
         var radios = ControlBehaviour()

@@ -12,7 +12,8 @@ import CartoModel
 /// - **self-contained** — acting on a toggle only ever changed its own state (on/off, expanded; for a radio button,
 ///   the states of radio buttons: its group), seen once — the change is observed directly, nothing is inferred: its
 ///   state stops telling states apart (a settings screen is one screen whichever way its switches stand). If the
-///   toggle later does more, no new decision is taken, but the one taken stands.
+///   toggle later does more, no new decision is taken, but the one taken stands. Seen so on `enough` different
+///   screens (and never more), it also stops costing events.
 ///
 /// A refused tap (its control covered), an action that failed, and a tap on a selected or disabled control (the
 /// current tab, a greyed-out button: doing nothing there is what they are for) are no evidence. Every decision
@@ -37,6 +38,9 @@ public struct ControlBehaviour: Sendable, Codable {
     /// changed something else.
     private var unchanged: [String: [String: Int]] = [:]   // action → screen → the first state it was seen in
     private var selfOnly: [String: Set<Int>] = [:]
+    /// Per action: the screens where it changed only toggles' own states (optional: absent in what earlier versions
+    /// saved for `--resume`).
+    private var selfOnlyScreens: [String: [String: Int]]?
     /// Per action: the controls whose state it changed when it changed only toggles' own states.
     private var selfOnlyControls: [String: Set<String>] = [:]
     private var changed: [String: Set<Int>] = [:]
@@ -46,6 +50,7 @@ public struct ControlBehaviour: Sendable, Codable {
     /// Base identities of the controls of inert actions, and of self-contained controls.
     private(set) var inertControls = Set<String>()
     private(set) var selfContainedControls = Set<String>()
+    /// Actions not fired again: inert ones, and toggles that changed only themselves on `enough` screens.
     private(set) var inertActions = Set<String>()
 
     public init() {}
@@ -72,7 +77,11 @@ public struct ControlBehaviour: Sendable, Codable {
             guard let target = event.target, !target.selected, target.enabled else { return nil }
             let control = base(ControlIdentity.identity(target))
             return ("tap " + control, [control])
-        case .fill: return (event.abstractAction, event.abstractEvent.controls.map(base))
+        case .fill:
+            // By the identities of its fields and button, labels included: two forms of unnamed text fields (a to-do
+            // field and a newsletter box) are different actions, though one shape.
+            let controls = event.abstractEvent.controls.map(base)
+            return ("fill " + controls.joined(separator: ", ") + (event.variant.map { " #\($0)" } ?? ""), controls)
         case .scroll, .back: return nil
         }
     }
@@ -102,12 +111,13 @@ public struct ControlBehaviour: Sendable, Codable {
                                  location: String? = nil) -> Decision? {
         guard let (key, controls) = Self.action(of: event) else { return nil }
         controlsOf[key] = controls
+        let screen = Self.screen(before) + (location.map { "\nat " + $0 } ?? "")
         if same {
-            let screen = Self.screen(before) + (location.map { "\nat " + $0 } ?? "")
             if unchanged[key, default: [:]][screen] == nil { unchanged[key, default: [:]][screen] = source }
         } else if let after, let toggled = Self.onlyOwnStateChanged(before, after, controls: controls) {
             selfOnly[key, default: []].insert(source)
             selfOnlyControls[key, default: []].formUnion(toggled)
+            if selfOnlyScreens?[key]?[screen] == nil { selfOnlyScreens = selfOnlyScreens ?? [:]; selfOnlyScreens![key, default: [:]][screen] = source }
         } else {
             changed[key, default: []].insert(source)
         }
@@ -123,6 +133,14 @@ public struct ControlBehaviour: Sendable, Codable {
             selfContainedControls.formUnion(selfOnlyControls[key] ?? [control])
             return record(.init(kind: .selfContained, action: key, states: seen.sorted(),
                                 reason: "it changed only its own state\((selfOnlyControls[key]?.count ?? 1) > 1 ? " and its group's" : "") (seen in \(seen.count) state\(seen.count == 1 ? "" : "s")): its state no longer tells states apart"))
+        }
+        // A toggle that changed only itself on `enough` different screens, and never more, has shown what it does:
+        // like an inert control it stops costing events (a page's theme switch or "show more" would otherwise be
+        // tapped on every state of the app it holds).
+        if event.kind == .tap, !inertActions.contains(key), let screens = selfOnlyScreens?[key], screens.count >= Self.enough {
+            inertActions.insert(key)
+            return record(.init(kind: .selfContained, action: key, states: screens.values.sorted(),
+                                reason: "it changed only its own state on \(screens.count) different screens and never did anything else: it is not fired again"))
         }
         return nil
     }
