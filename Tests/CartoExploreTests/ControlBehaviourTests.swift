@@ -62,6 +62,8 @@ final class ControlBehaviourTests: XCTestCase {
         XCTAssertFalse(ControlBehaviour.leftAsItWas(page(email: ""), page(email: "a@example.com"), by: anchor), "a value the tap did not type")
         XCTAssertFalse(ControlBehaviour.leftAsItWas(page(email: ""), page(email: "a@example.com", total: "1"), by: subscribe))
         XCTAssertFalse(ControlBehaviour.leftAsItWas(page(email: ""), page(email: "", container: "/?q=*"), by: anchor))
+        let accept = CrawlEvent(kind: .tap, target: UIElement(role: .button, platformType: "button", label: "Accept all", actions: [.tap], target: "click", locator: "css selector:#accept"))
+        XCTAssertFalse(ControlBehaviour.leftAsItWas(page(email: ""), page(email: "", scrolledBy: 300), by: accept), "moved by a button: a banner sliding away")
     }
 
     /// A toggle that changed only itself on two different screens stops costing events, like an inert control; on

@@ -86,16 +86,20 @@ public struct ControlBehaviour: Sendable, Codable {
         }
     }
 
-    /// Whether `event` left the screen as it was, but for what the finger did itself: positions (a link to a place on
-    /// the page scrolled it) and the text in the fields it typed into (a form whose submit a script swallows). A value
-    /// the app changed, or anything else, is a change.
+    /// Whether `event` left the screen as it was, but for what the finger did itself: positions when it tapped a link
+    /// to a place on this page (it scrolled), and the text in the fields it typed into (a form whose submit a script
+    /// swallows). A value the app changed, or anything else, is a change — a position too after any other event (a
+    /// cookie banner that slides off the screen when accepted is still there, elsewhere).
     public static func leftAsItWas(_ before: UISnapshot, _ after: UISnapshot, by event: CrawlEvent) -> Bool {
         if before == after { return true }
         guard before.context == after.context else { return false }
         let typed = Set(event.fields.compactMap(\.field.locator))
+        let scrolled = event.kind == .tap && event.target?.role == .link && event.target?.target.map { target in
+            target.contains("#") && ScreenContextPass.split(target).path == ScreenContextPass.split(before.context.container ?? "").path
+        } == true
         func unmoved(_ element: UIElement) -> UIElement {
             var e = element
-            e.frame = nil
+            if scrolled { e.frame = nil }
             if let locator = e.locator, typed.contains(locator) { e.value = nil }
             e.children = e.children.map(unmoved)
             return e
