@@ -23,14 +23,22 @@ def load(path):
         return None
 
 
+def search(pattern, text):
+    """re.search, reading a `(?i)` written inside a pattern (`Close|(?i)cancel`) as Python before 3.11 did: for the
+    whole pattern (3.11 refuses it). Model writers meant a case-insensitive match; the model stays as frozen."""
+    if "(?i)" in pattern[1:]:
+        return re.search(pattern.replace("(?i)", ""), text, re.I)
+    return re.search(pattern, text)
+
+
 def screen_of(state, screens):
     props = state.get("properties") or []
     hits = []
     for s in screens:
-        if "context" in s and not re.search(s["context"], state.get("context", "")): continue
-        if "title" in s and not re.search(s["title"], state.get("title", "")): continue
-        if any(not any(re.search(p, q) for q in props) for p in s.get("has", [])): continue
-        if any(any(re.search(p, q) for q in props) for p in s.get("lacks", [])): continue
+        if "context" in s and not search(s["context"], state.get("context", "")): continue
+        if "title" in s and not search(s["title"], state.get("title", "")): continue
+        if any(not any(search(p, q) for q in props) for p in s.get("has", [])): continue
+        if any(any(search(p, q) for q in props) for p in s.get("lacks", [])): continue
         hits.append(s["name"])
     return hits
 
@@ -47,7 +55,7 @@ def score(model, expected):
     names = [s["name"] for s in screens]
     trans_found = []
     for t in expected["transitions"]:
-        ok = any(mapping.get(e["from"]) == t["from"] and mapping.get(e["to"]) == t["to"] and re.search(t["event"], e["event"])
+        ok = any(mapping.get(e["from"]) == t["from"] and mapping.get(e["to"]) == t["to"] and search(t["event"], e["event"])
                  for e in model["edges"])
         trans_found.append(ok)
     n = len(model["states"])
