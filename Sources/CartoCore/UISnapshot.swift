@@ -122,8 +122,12 @@ public struct ScreenContext: Codable, Hashable, Sendable {
     /// Not part of equality: a clock or a counter ticking is no other screen; it says whether two screens that
     /// differ only in their address show the same thing (`StateIndex`).
     public var textDigest: String?
-    public init(title: String?, container: String?, textDigest: String? = nil) {
-        self.title = title; self.container = container; self.textDigest = textDigest
+    /// The address the screen was shown at, query included (web: `/product.html?id=4`), nil where the platform has
+    /// none. Not part of equality, like `textDigest`: it says whether two screens were chosen by data in their address
+    /// (`StateIndex`: pages of one kind).
+    public var address: String?
+    public init(title: String?, container: String?, textDigest: String? = nil, address: String? = nil) {
+        self.title = title; self.container = container; self.textDigest = textDigest; self.address = address
     }
     public static func == (a: ScreenContext, b: ScreenContext) -> Bool { a.title == b.title && a.container == b.container }
     public func hash(into hasher: inout Hasher) { hasher.combine(title); hasher.combine(container) }

@@ -47,10 +47,14 @@ public struct Observation: Sendable {
     public var failures: [AppFailure]
     /// Why the app is outside what may be explored (another origin, another app, not running), or nil.
     public var outOfScope: String?
+    /// Whether the app wrote data since the previous observation, in the same document (web: storage, cookies,
+    /// IndexedDB, a request that is not a read); false where the platform cannot tell (iOS) and after a navigation
+    /// (a page's load writes are not an event's).
+    public var wroteData: Bool
 
     public init(snapshot: UISnapshot, idle: IdleOutcome = IdleOutcome(idle: true, waitedMilliseconds: 0), failures: [AppFailure] = [],
-                outOfScope: String? = nil) {
-        self.snapshot = snapshot; self.idle = idle; self.failures = failures; self.outOfScope = outOfScope
+                outOfScope: String? = nil, wroteData: Bool = false) {
+        self.snapshot = snapshot; self.idle = idle; self.failures = failures; self.outOfScope = outOfScope; self.wroteData = wroteData
     }
 }
 

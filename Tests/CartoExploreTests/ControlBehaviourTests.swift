@@ -139,4 +139,58 @@ final class ControlBehaviourTests: XCTestCase {
         XCTAssertEqual(ControlIdentity.identity(on), "checkbox input[type=checkbox] (on)")
         XCTAssertEqual(ControlBehaviour.base(ControlIdentity.identity(on)), ControlIdentity.identity(off))
     }
+
+    /// An action that wrote data (web storage, a cookie, a request that is no read) did something, whatever the screen
+    /// shows: "Add to cart" tapped again on two screens is never inert, nor is a toggle that saves what it switches.
+    func testAnActionThatWroteDataIsNeverInert() {
+        var behaviour = ControlBehaviour()
+        let add = E.tap("Add to cart")
+        let product = screen("Lamp", ["button \"Add to cart\""])
+        XCTAssertNil(behaviour.observe(add, in: 0, before: product, after: nil, unchanged: true, wrote: true))
+        XCTAssertNil(behaviour.observe(add, in: 1, before: screen("Chair", ["button \"Add to cart\""]), after: nil, unchanged: true, wrote: true))
+        XCTAssertNil(behaviour.observe(add, in: 2, before: screen("Table", ["button \"Add to cart\""]), after: nil, unchanged: true))
+        XCTAssertTrue(behaviour.inertActions.isEmpty, "\(behaviour.inertActions)")
+        XCTAssertTrue(behaviour.isEmpty, "\(behaviour.decisions)")
+        // non-triggering twin: the same taps without writes are inert
+        var quiet = ControlBehaviour()
+        _ = quiet.observe(add, in: 0, before: product, after: nil, unchanged: true)
+        XCTAssertEqual(quiet.observe(add, in: 1, before: screen("Chair", ["button \"Add to cart\""]), after: nil, unchanged: true)?.kind, .inert)
+    }
+
+    /// A tap that changed only its own control's label ("Like" ↔ "Unlike") and nothing else on the screen: its labels
+    /// are one control. Anything else changing with it, or no label change, is no relabelling.
+    func testAButtonThatOnlyChangesItsOwnLabelIsOneControl() {
+        func button(_ label: String, x: Double = 0) -> UIElement {
+            UIElement(role: .button, platformType: "button", label: label, frame: UIFrame(x: x, y: 10, width: 60, height: 20), actions: [.tap], target: "click",
+                      locator: "css selector:#like")
+        }
+        let other = UIElement(role: .link, platformType: "a", label: "Home", frame: UIFrame(x: 100, y: 10, width: 60, height: 20), actions: [.tap], target: "/",
+                              locator: "css selector:#home")
+        func page(_ like: String, extra: [UIElement] = [], text: String = "Lamp Like") -> UISnapshot {
+            var root = UIElement(role: .window, platformType: "document", children: [button(like), other] + extra)
+            root.value = text
+            return UISnapshot(context: ScreenContext(title: "Shop", container: "/"), root: root)
+        }
+        let tap = CrawlEvent(kind: .tap, target: button("Like"))
+        // triggering
+        let relabel = ControlBehaviour.relabel(page("Like"), page("Unlike", text: "Lamp Unlike"), by: tap)
+        XCTAssertEqual(relabel?.from, "button → click \"Like\"")
+        XCTAssertEqual(relabel?.to, "button → click \"Unlike\"")
+        // non-triggering: something else changed too, the label stayed, another control was tapped
+        let toast = UIElement(role: .staticText, platformType: "div", label: "Saved", locator: "css selector:#toast")
+        XCTAssertNil(ControlBehaviour.relabel(page("Like"), page("Unlike", extra: [toast]), by: tap))
+        XCTAssertNil(ControlBehaviour.relabel(page("Like"), page("Like"), by: tap))
+        XCTAssertNil(ControlBehaviour.relabel(page("Like"), page("Unlike", text: "Section 2 Unlike"), by: tap), "the page's text changed too (a guide's next link)")
+        XCTAssertNil(ControlBehaviour.relabel(page("Like"), page("Unlike"), by: CrawlEvent(kind: .tap, target: other)))
+
+        var behaviour = ControlBehaviour()
+        let home = AbstractState(properties: [StateProperty(.container, "/"), StateProperty(.control, "button → click \"Like\"")], name: "Home")
+        let liked = AbstractState(properties: [StateProperty(.container, "/"), StateProperty(.control, "button → click \"Unlike\"")], name: "Home")
+        let decision = behaviour.observe(tap, in: 0, before: home, after: liked, unchanged: false, relabel: relabel)
+        XCTAssertEqual(decision?.kind, .selfContained)
+        XCTAssertEqual(decision?.states, [0])
+        XCTAssertEqual(behaviour.normalize(liked.properties), behaviour.normalize(home.properties), "one control whichever label it shows")
+        XCTAssertEqual(behaviour.normalize(home.properties).last, StateProperty(.control, "button → click \"Like\" / \"Unlike\""), "named by both labels")
+        XCTAssertNil(behaviour.observe(tap, in: 1, before: liked, after: home, unchanged: false, relabel: (relabel!.to, relabel!.from)), "decided once")
+    }
 }

@@ -117,3 +117,43 @@ extension CrawlEndToEndTests {
         XCTAssertLessThanOrEqual(events, 300)
     }
 }
+
+extension CrawlEndToEndTests {
+    /// A small shop written to show what round 4's apps needed (issue 29): cards a finger taps (each holds a button of
+    /// its own) that open a sheet over the whole window, a "Like" button that only changes its own label, one product
+    /// page whose address picks the product, an "Add to cart" whose only sign on the screen is its label while the
+    /// cart the header's icon link leads to changes, and a banner that slides off the screen once answered. The model
+    /// is the seven screens a tester draws.
+    func testWhatTheScreenShowsAndWhatTheAppWrote() throws {
+        let (model, log) = try crawlSite("shop", configure: { $0.settings.maxEvents = 300 })
+        XCTAssertTrue(model.stats.stopReason.isComplete, "\(model.stats.stopReason)")
+        func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
+        let names = model.states.map { ($0.name ?? "") + " " + $0.context }
+        // The banner slid below the screen is gone: the catalogue with and without it, not more.
+        let catalogue = model.states.filter { $0.context == "/" && has($0, "heading Catalogue") }
+        XCTAssertEqual(catalogue.filter { has($0, "\"OK\"") }.count, 1, "\(names)")
+        XCTAssertEqual(catalogue.filter { !has($0, "\"OK\"") }.count, 1, "\(names)")
+        // The cards are tapped (named by what they show, not by their buttons) and open the sheet, on which nothing
+        // of the page under it is on the screen.
+        XCTAssertTrue(model.edges.contains { $0.event == "tap button \"Lamp\"" || $0.event == "tap button \"Chair\"" || $0.event == "tap button \"Table\"" },
+                      "\(model.edges.map(\.event))")
+        let sheets = model.states.filter { has($0, "heading Details") }
+        XCTAssertEqual(sheets.count, 1, "\(names)")
+        XCTAssertFalse(sheets.contains { has($0, "\"Like\"") || has($0, "heading Catalogue") || has($0, "\"OK\"") }, "\(sheets.map { $0.properties ?? [] })")
+        XCTAssertTrue(model.edges.contains { $0.event == "tap button \"Back\"" }, "the sheet's back button is named by its icon's title")
+        // "Like" and "Unlike" are one control; the icon link is named by its picture.
+        XCTAssertTrue(catalogue.allSatisfy { has($0, "\"Like\" / \"Unlike\"") }, "\(catalogue.map { $0.properties ?? [] })")
+        XCTAssertTrue((model.decisions ?? []).contains { $0.kind == .selfContained && $0.reason.contains("\"Like\" → \"Unlike\"") }, "\(model.decisions ?? [])")
+        XCTAssertTrue(model.edges.contains { $0.event == "tap link \"Cart\"" }, "\(model.edges.map(\.event))")
+        // One product page whatever the product.
+        XCTAssertEqual(model.states.filter { $0.context == "/product.html" }.count, 1, "\(names)")
+        XCTAssertTrue((model.decisions ?? []).contains { $0.kind == .coarsen && $0.reason.contains("addresses of one kind") }, "\(model.decisions ?? [])")
+        // What "Add to cart" wrote shows in the cart: both carts are found, and the button is never taken for inert.
+        let carts = model.states.filter { $0.context == "/cart.html" }
+        XCTAssertEqual(Set(carts.map { has($0, "emptyList items") ? "empty" : has($0, "list items") ? "items" : "?" }), ["empty", "items"], "\(names)")
+        XCTAssertFalse((model.decisions ?? []).contains { $0.kind == .inert && $0.subject.contains("Add to cart") })
+        XCTAssertEqual(model.states.filter { $0.context == "/about.html" }.count, 1)
+        XCTAssertEqual(model.states.count, 7, "\(names)")
+        XCTAssertLessThan(log.filter { $0["type"] as? String == "event" }.count, 300)
+    }
+}

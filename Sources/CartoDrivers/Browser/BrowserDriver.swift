@@ -12,6 +12,8 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
     private let origin: String
     /// Pages whose HTTP 5xx answer was reported (once per URL).
     private var reportedServerErrors: Set<String> = []
+    /// The document and its count of data writes at the last observation (`Observation.wroteData`).
+    private var lastWrites: (document: Double, count: Int)?
 
     public struct Options: Sendable {
         public var mobile = true
@@ -185,6 +187,9 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         var route: String?
         var textDigest: String?
         var title: String
+        /// The document's time origin (one per document) and the data writes counted in it so far (instrumentation.js).
+        var document: Double?
+        var writes: Int?
         var status: Int?
         var instrumented: Bool
         var errors: [AppFailure]
@@ -217,10 +222,18 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         // A page the server answered with an error is one screen per status whatever its address (every dead link of
         // a copied article is the same 404 page, not a screen per path).
         let container = raw.status.map { $0 >= 400 ? "HTTP \($0)" : nil } ?? nil
-        let context = ScreenContext(title: raw.title.isEmpty ? nil : raw.title, container: container ?? path + route, textDigest: raw.textDigest)
+        let query = URLComponents(string: raw.url)?.percentEncodedQuery.map { "?" + $0 } ?? ""
+        let context = ScreenContext(title: raw.title.isEmpty ? nil : raw.title, container: container ?? path + route, textDigest: raw.textDigest,
+                                    address: path + query + route)
         let origin = URL(string: raw.url).map(BrowserOrigin.of)
         let outOfScope = origin.map { $0 == self.origin ? nil : "left the start origin \(self.origin) for \($0)" } ?? nil
-        return Observation(snapshot: UISnapshot(context: context, root: raw.root), idle: idle, failures: failures, outOfScope: outOfScope)
+        var wrote = false
+        if let document = raw.document, let writes = raw.writes {
+            wrote = lastWrites.map { $0.document == document && writes > $0.count } ?? false
+            lastWrites = (document, writes)
+        }
+        return Observation(snapshot: UISnapshot(context: context, root: raw.root), idle: idle, failures: failures, outOfScope: outOfScope,
+                           wroteData: wrote)
     }
 
     /// The current screen (an observation without a wait; its failures are dropped — tests and tools that only look).

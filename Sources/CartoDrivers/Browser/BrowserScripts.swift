@@ -74,7 +74,7 @@ enum BrowserScripts {
 
     /// `[x, y, coveredBy]` where a finger would touch the element a CSS locator names, or null (see `locate.js`).
     static func locate(cssSelector: String) -> String {
-        expression([findFile, locateFile], call("locate", .string(cssSelector)))
+        expression([findFile, elementHelpers, locateFile], call("locate", .string(cssSelector)))
     }
 
     /// Scrolls a scrollable element by most of its height.

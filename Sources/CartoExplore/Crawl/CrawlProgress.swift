@@ -17,6 +17,10 @@ public struct CrawlProgress: Sendable {
         public var refusedOnce: Set<Int> { get { refused ?? [] } set { refused = newValue.isEmpty ? nil : newValue } }
         private var refused: Set<Int>?
         public var unreachable: Bool
+        /// Whether the event that found the state wrote data (web storage, a cookie, a request that is no read — "Add
+        /// to cart"): where a menu leads may show it now, so global navigation is fired from here all the same.
+        public var afterWrite: Bool { get { wrote ?? false } set { wrote = newValue ? true : nil } }
+        private var wrote: Bool?
         public var screenshot: String?
         /// The state's abstract identity (nil in progress saved before abstractions existed).
         public var abstract: AbstractState?

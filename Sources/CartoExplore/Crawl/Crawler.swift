@@ -95,7 +95,8 @@ public final class Crawler: @unchecked Sendable {   // sessions run on threads o
         // decision may compare alike: each such group is one state, the first found, with the edges of all.
         let learnt = graph.states.map { record -> [String]? in
             guard configuration.abstraction == .screen, let identity = record.abstract else { return nil }
-            return progress.behaviour.normalize(identity.properties).map(\.description)
+            // As a set: two labels of one toggle are one property.
+            return AbstractState(properties: progress.behaviour.normalize(identity.properties), name: "").properties.map(\.description)
         }
         var representative = Array(graph.states.indices)
         var firstWith: [[String]: Int] = [:]

@@ -4,6 +4,13 @@
 const c = window.__carto;
 const textTypes = { email: 'textField', url: 'textField', tel: 'textField', number: 'textField', text: 'textField',
                     password: 'secureTextField', search: 'searchField', date: 'textField', '': 'textField' };
+// Elements that are controls by what they are: a tap on one inside another acts on the inner one.
+const controlSelector = 'a[href], button, input, select, textarea, [role=button], [role=link], [onclick]';
+// An element the page marks as a target of taps by its own pointer cursor, its parent's being another.
+function ownPointer(el) {
+  const view = el.ownerDocument.defaultView || window;
+  return view.getComputedStyle(el).cursor === 'pointer' && !(el.parentElement && view.getComputedStyle(el.parentElement).cursor === 'pointer');
+}
 function roleOf(el) {
   const tag = el.tagName.toLowerCase();
   const view = el.ownerDocument.defaultView;
@@ -44,9 +51,10 @@ function roleOf(el) {
     case 'progress': return 'progressIndicator';
   }
   // A container that listens for clicks on behalf of the controls inside it (jQuery's delegated events) is not a
-  // button of its own: its controls are.
+  // button of its own: its controls are. Unless it says a tap on it does something by its own pointer cursor (its
+  // parent's is not): a card that opens a picture, with "Like" and "Save" buttons inside.
   if ((c && c.clickable.has(el) || el.hasAttribute('onclick')) &&
-      !(el.children.length && el.querySelector('a[href], button, input, select, textarea, [role=button], [onclick]'))) return 'button';
+      (!(el.children.length && el.querySelector(controlSelector)) || ownPointer(el))) return 'button';
   if (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false') return 'textView';
   return null;
 }
@@ -60,11 +68,22 @@ function isVisible(el) {
   // scrolling brings it. Below the fold still counts: scrolling shows it.
   const view = el.ownerDocument.defaultView;
   if (r.width > 0 && (r.right <= 0 || r.left >= view.innerWidth)) return false;
+  // A fixed layer outside the viewport (a cookie banner slid below the screen once answered, a panel slid above it)
+  // is gone: no scrolling brings it back, unlike the rest of the page below the fold.
+  if (r.height > 0 && (r.bottom <= 0 || r.top >= view.innerHeight) && inFixedLayer(el)) return false;
   if (r.width > 0 && r.height > 0) return true;
   // An inline element around blocks (`<a href="#/"><h1>todos</h1></a>`) or one with `display: contents` has no
   // box of its own: it shows what its children show.
   const display = getComputedStyle(el).display;
   return (display === 'inline' || display === 'contents') && [...el.children].some(isVisible);
+}
+// Whether the element is, or is inside, a `position: fixed` layer: the chain of offset parents ends at a fixed
+// element (a fixed element has none), where that of an element in the page's flow ends at the body.
+function inFixedLayer(el) {
+  let top = el;
+  for (let n = el.offsetParent; n; n = n.offsetParent) top = n;
+  const doc = el.ownerDocument;
+  return top !== doc.body && top !== doc.documentElement && doc.defaultView.getComputedStyle(top).position === 'fixed';
 }
 // Relative to the element's own tree; a shadow root's or a frame's path is its host's path, ' >>> ', its own.
 function cssPath(el) {
@@ -102,7 +121,29 @@ function labelOf(el, role) {
   if (el.tagName === 'INPUT' && ['submit', 'button', 'reset'].includes((el.type || '').toLowerCase())) return clean(el.value || el.getAttribute('title'));
   if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') return clean(el.getAttribute('placeholder') || el.getAttribute('name') || el.getAttribute('title'));
   if (['list', 'table', 'form', 'dialog', 'toolbar', 'tabBar'].includes(role)) return clean(el.getAttribute('name') || el.getAttribute('title'));
-  return textOf(el);
+  return (role === 'button' ? ownTextOf(el) : textOf(el)) || nameFromContent(el);
+}
+// The text of a control that holds controls of its own (a card with "Like" and "Save" buttons inside), without
+// theirs: the card is named by what it shows, its buttons by theirs.
+function ownTextOf(el) {
+  const nested = [...el.querySelectorAll(controlSelector)];
+  if (!nested.length) return textOf(el);
+  let text = el.innerText !== undefined ? el.innerText : el.textContent;
+  for (const n of nested) { const t = n.innerText !== undefined ? n.innerText : n.textContent; if (t) text = text.replace(t, ' '); }
+  return clean(text);
+}
+// A control with no text of its own is named as a screen reader names it (the accessible name from content): by the
+// text alternatives of the pictures and icons it holds (`<img alt>`, `aria-label`, an SVG's `<title>`), else by its
+// own tooltip (`title`). A card that shows a photo is named by the photo's alt text, a cart icon by its label.
+function nameFromContent(el) {
+  const names = [];
+  for (const n of el.querySelectorAll('img[alt], [aria-label], svg title, [title]')) {
+    const tag = n.tagName.toLowerCase();
+    const v = clean(tag === 'img' ? n.getAttribute('alt') : tag === 'title' ? n.textContent : n.getAttribute('aria-label') || n.getAttribute('title'));
+    if (v && !names.includes(v)) names.push(v);
+    if (names.length === 3) break;
+  }
+  return names.length ? names.join(' ') : clean(el.getAttribute('title'));
 }
 // The text an element shows, in the case its source writes: innerText leaves out what is hidden but applies CSS
 // `text-transform` ("ABOUT" for "About"), which the accessible name does not (a screen reader, and a tester reading

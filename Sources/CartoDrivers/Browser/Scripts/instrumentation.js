@@ -168,6 +168,39 @@
   // Web components render inside shadow roots, which a document observer does not see: observe each as it opens.
   const attachShadow = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (...a) { const root = attachShadow.apply(this, a); observer.observe(root, observed); return root; };
+  // Data the app wrote — web storage changed, a cookie set, an IndexedDB record stored, a request that is not a read
+  // (POST, PUT, PATCH, DELETE) — counted per document: an event that wrote data did something even where the
+  // screen stayed as it was ("Add to cart" tapped once more), and what the app shows elsewhere may have changed
+  // (the cart). What a page's load writes comes before the first snapshot of its document and is not the event's.
+  c.writes = 0;
+  const wrote = () => { c.writes++; };
+  // (Writes through property assignment, `localStorage.cart = …`, go past these methods: not counted.)
+  for (const [name, changes] of [['setItem', (store, k, v) => store.getItem(k) !== String(v)], ['removeItem', (store, k) => store.getItem(k) !== null],
+                                 ['clear', store => store.length > 0]]) {
+    const original = Storage.prototype[name];
+    Storage.prototype[name] = function (...a) { if (changes(this, ...a)) wrote(); return original.apply(this, a); };
+  }
+  const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+  if (cookie && cookie.set) {
+    Object.defineProperty(Document.prototype, 'cookie', { configurable: true, enumerable: cookie.enumerable, get: cookie.get,
+      set(v) { const before = cookie.get.call(this); cookie.set.call(this, v); if (cookie.get.call(this) !== before) wrote(); } });
+  }
+  if (window.IDBObjectStore) {
+    for (const name of ['put', 'add', 'delete', 'clear']) {
+      const original = IDBObjectStore.prototype[name];
+      if (original) IDBObjectStore.prototype[name] = function (...a) { wrote(); return original.apply(this, a); };
+    }
+  }
+  const reading = m => /^(GET|HEAD|OPTIONS)$/i.test(String(m || 'GET'));
+  if (window.fetch) {
+    const f = window.fetch;
+    window.fetch = function (input, init) {
+      if (!reading((init && init.method) || (input && typeof input === 'object' && input.method))) wrote();
+      return f.apply(this, arguments);
+    };
+  }
+  const open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function (method, ...rest) { if (!reading(method)) wrote(); return open.call(this, method, ...rest); };
   const clip = s => String(s).slice(0, 500);
   // Native dialogs would block the page (and every DevTools call) until answered: answer them at once, as a
   // user who says OK, and keep their text.

@@ -5,7 +5,7 @@
 // checkbox). The middle first; when something else lies there, other points of the element's visible part (a link
 // whose middle a neighbour covers is touched at its free end). A covered element is scrolled to the middle of the
 // screen once more (a sticky header covers only the top) before it counts as covered.
-// Needs find.js.
+// Needs find.js and element-helpers.js.
 function locate(selector) {
   const found = find(selector);
   if (!found) return null;
@@ -17,7 +17,10 @@ function locate(selector) {
   const doc = e.ownerDocument, view = doc.defaultView;
   // Not an element that holds it: a point where its parent is topmost is a gap beside it (padding, the space between
   // two lines of links), and a touch there goes to whichever neighbour the browser's touch adjustment picks.
-  const acts = top => !!top && (top === e || e.contains(top) || top === found || labels.some(l => l === top || l.contains(top)));
+  // Nor a control of its own inside it: a card that opens on a tap holds "Like" and "Save" buttons, and a touch on
+  // one of them acts on that button, not on the card.
+  const nested = top => { for (let n = top; n && n !== e; n = n.parentElement) if (n !== found && n.matches(controlSelector)) return true; return false; };
+  const acts = top => !!top && (top === e || (e.contains(top) && !nested(top)) || top === found || labels.some(l => l === top || l.contains(top)));
   const name = top => top ? top.tagName.toLowerCase() + (top.id ? '#' + top.id : '') + (typeof top.className === 'string' && top.className ? '.' + top.className.trim().split(/\s+/).join('.') : '') : 'nothing';
   const probe = () => {
     const r = e.getBoundingClientRect();

@@ -5,9 +5,10 @@
 function snapshot() {
   const modal = document.querySelector('dialog:modal') ||
     [...document.querySelectorAll('[aria-modal="true"]')].find(isVisible) || null;
-  // A backdrop without ARIA (a fixed element over the whole viewport, as hand-made dialogs use): what lies under
-  // it cannot be touched, as for a user, whose tap would land on the backdrop.
-  const backdrop = modal ? null : (() => {
+  // A layer over the whole viewport (a fixed element: a dialog's backdrop, with or without ARIA, a full-screen sheet,
+  // a drawer's shade): what lies under it is not on the screen — a user sees the layer and acts only on what it
+  // holds, a tap elsewhere lands on the layer. What lies under it is left out of the snapshot's visible elements.
+  const backdrop = (() => {
     const w = innerWidth, h = innerHeight;
     for (let n = document.elementFromPoint(w / 2, h / 2); n && n !== document.body && n !== document.documentElement; n = n.parentElement) {
       if (getComputedStyle(n).position !== 'fixed') continue;
@@ -19,7 +20,7 @@ function snapshot() {
   // Whether `a` holds `b`, across shadow roots.
   const holds = (a, b) => { for (let n = b; n; n = n.parentNode || n.host) { if (n === a) return true; } return false; };
   function underBackdrop(el) {
-    if (!backdrop || el.ownerDocument !== document || holds(backdrop, el) || holds(el, backdrop)) return false;
+    if (!backdrop || el.ownerDocument !== document || holds(backdrop, el) || holds(el, backdrop) || (modal && holds(modal, el))) return false;
     const r = el.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return true;   // the backdrop stays put when scrolling
@@ -52,9 +53,6 @@ function snapshot() {
     return names(h.slice(second + 1));
   };
   const selectedClasses = new Set(['selected', 'active', 'current', 'is-active', 'is-selected', 'is-current', 'router-link-exact-active']);
-  // A row the page marks as clickable by its pointer cursor, its own and not its parent's: frameworks that listen
-  // at the root (React) attach no listener to the row itself, so the cursor is what says a finger may pick it.
-  const pointing = el => getComputedStyle(el).cursor === 'pointer' && !(el.parentElement && getComputedStyle(el.parentElement).cursor === 'pointer');
   function build(el, parentInert) {
     const role = roleOf(el);
     const inert = parentInert || (modal !== null && !modal.contains(el) && !el.contains(modal)) || el.inert;
@@ -63,9 +61,10 @@ function snapshot() {
       // An empty list has no height but is on screen (an empty inbox): only styles hide it.
       // A checkbox drawn by its label (TodoMVC's toggle-all: a 1 px input off to the side, the label is what one
       // sees and touches) is on screen when its label is.
+      const shown = n => isVisible(n) && !underBackdrop(n);
       const visible = (role === 'list' || role === 'table') && el.children.length === 0 && el.checkVisibility
-        ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true })
-        : isVisible(el) || ((role === 'checkbox' || role === 'radio') && !!el.labels && [...el.labels].some(isVisible));
+        ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && !underBackdrop(el)
+        : shown(el) || ((role === 'checkbox' || role === 'radio') && !!el.labels && [...el.labels].some(shown));
       const r = el.getBoundingClientRect();
       const disabled = el.disabled === true || el.getAttribute('aria-disabled') === 'true';
       const actions = [];
@@ -86,9 +85,11 @@ function snapshot() {
       else if (tag === 'button' || (tag === 'input' && el.type === 'submit')) target = el.form ? 'submit' : null;
       const tappable = ['button', 'link', 'tab', 'checkbox', 'radio', 'toggle', 'menuItem'].includes(role);
       if (!inert && !visible && !disabled && tappable && revealedOnHover(el)) actions.push('tap');
-      if (!inert && visible && !disabled && !(tappable && underBackdrop(el))) {
+      if (!inert && visible && !disabled) {
         if (tappable) actions.push('tap');
-        else if (role === 'cell' && (target === 'click' || el.querySelector('a[href], button, [onclick]') || pointing(el))) actions.push('tap');
+        // A row the page marks as clickable by its pointer cursor (`ownPointer`): frameworks that listen at the root
+        // (React) attach no listener to the row itself, so the cursor is what says a finger may pick it.
+        else if (role === 'cell' && (target === 'click' || el.querySelector('a[href], button, [onclick]') || ownPointer(el))) actions.push('tap');
         if (['textField', 'secureTextField', 'searchField', 'textView'].includes(role) && !el.readOnly) actions.push('tap', 'type');
         if (role === 'picker' || role === 'slider') actions.push('setValue');
         if ((role === 'list' || role === 'table' || role === 'webView') && el.scrollHeight > el.clientHeight + 4 &&
@@ -137,6 +138,7 @@ function snapshot() {
   for (let i = 0; i < text.length; i++) { digest ^= text.charCodeAt(i); digest = Math.imul(digest, 0x01000193); }
   const errors = c ? c.errors.splice(0) : [];
   return JSON.stringify({ url: location.href, origin, path: location.pathname, hash: location.hash, route, textDigest: (digest >>> 0).toString(16), title: document.title,
+           document: performance.timeOrigin, writes: c ? c.writes : null,
            status: nav && nav.responseStatus ? nav.responseStatus : null, instrumented: !!c, errors,
            // The root's value: the beginning of the visible text, what tells apart screens that offer nothing else.
            root: { role: 'window', platformType: 'document', identifier: null, label: document.title || null,

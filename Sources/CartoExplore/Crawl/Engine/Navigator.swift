@@ -86,6 +86,13 @@ final class Navigator {
             let step = session.pool.recorder.graph.edges[index]
             let from = current!
             let landed = try session.fire(step.event, from: from)
+            // A state that proved to be one with the path's (a toggle's two labels, learnt after both were found) is
+            // where the path leads: the trail goes on as the path's state, which holds what its path gives it (a
+            // favourite marked), so its own events are fired with that data.
+            if let landed, landed != step.to, session.pool.recorder.sameUnderWhatWasLearnt(landed, step.to) {
+                trail[trail.count - 1] = step.to
+                continue
+            }
             guard landed == step.to else {
                 session.pool.recorder.log(.replay(.init(state: Crawler.name(target), result: "diverged at \(step.event)")))
                 if let landed, landed != from,

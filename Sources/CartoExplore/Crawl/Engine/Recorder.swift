@@ -61,11 +61,12 @@ final class Recorder {
 
     /// A new state (a start screen, or the target of the edge `via` adds with it), with the events `plan` offers in
     /// it. Returns its number and the abstraction's decision to log, if any.
-    func addState(_ snapshot: UISnapshot, depth: Int, events: [CrawlEvent], via: (from: Int, event: CrawlEvent)?)
+    func addState(_ snapshot: UISnapshot, depth: Int, events: [CrawlEvent], via: (from: Int, event: CrawlEvent)?, afterWrite: Bool = false)
         -> (id: Int, identity: AbstractState, decision: StateIndex.Decision?, edge: CrawlProgress.EdgeRecord?) {
         let added = recognizer.add(snapshot)
-        let record = CrawlProgress.StateRecord(signature: StateSignature(snapshot), snapshot: snapshot, depth: depth, events: events,
+        var record = CrawlProgress.StateRecord(signature: StateSignature(snapshot), snapshot: snapshot, depth: depth, events: events,
                                                fired: [], unreachable: false, screenshot: nil, abstract: added.identity)
+        record.afterWrite = afterWrite
         progress.graph.states.append(record)
         precondition(progress.graph.states.count == added.index + 1, "states are recorded in recognition order")
         changed.insert(added.index)
@@ -97,13 +98,18 @@ final class Recorder {
         changed.insert(id)
     }
 
+    /// Whether two states compare alike under what the crawl has learnt (the model shows them as one).
+    func sameUnderWhatWasLearnt(_ a: Int, _ b: Int) -> Bool {
+        recognizer.mode == .screen && recognizer.learntIdentity(at: a) == recognizer.learntIdentity(at: b)
+    }
+
     func refine(from: Int, event: String, expected: Int, landed: Int) -> StateIndex.Decision? {
         recognizer.refine(from: from, event: event, expected: expected, landed: landed)
     }
 
     /// What an exploration event did, for the abstraction to learn from; the decision it tipped, if any.
-    func observe(_ event: CrawlEvent, in source: Int, before: UISnapshot, after: UISnapshot, unchanged: Bool) -> StateIndex.Decision? {
-        let decision = recognizer.observe(event, in: source, before: before, after: after, unchanged: unchanged)
+    func observe(_ event: CrawlEvent, in source: Int, before: UISnapshot, after: UISnapshot, unchanged: Bool, wrote: Bool = false) -> StateIndex.Decision? {
+        let decision = recognizer.observe(event, in: source, before: before, after: after, unchanged: unchanged, wrote: wrote)
         progress.behaviour = recognizer.index.behaviour
         return decision
     }

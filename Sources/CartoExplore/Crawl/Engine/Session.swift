@@ -22,6 +22,8 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     /// How the last event went, for the abstraction to learn from: whether its actions all went through, and
     /// whether the app stayed in scope.
     private var lastEventActed = false
+    /// Whether the last event wrote data (`Observation.wroteData`): it did something, even where the screen stayed.
+    private var lastWrote = false
 
     init(index: Int, driver: AppDriver, pool: SessionPool) {
         self.index = index
@@ -77,9 +79,11 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         // What the event did teaches the abstraction (a refused or failed action, or one that left the app, does not).
         if lastEventActed, let before, let after = navigator.snapshot,
            let decision = recorder.observe(event, in: work.state, before: before, after: after,
-                                          unchanged: ControlBehaviour.leftAsItWas(before, after, by: event)) {
+                                          unchanged: ControlBehaviour.leftAsItWas(before, after, by: event), wrote: lastWrote) {
             log(decision)
         }
+        // The app wrote data and stayed on this state: its menu's places may show it now (`Frontier.dataWritten`).
+        if lastWrote, navigator.current == work.state { pool.frontier.dataWritten(in: work.state, recorder: recorder) }
         // Refused because something covered its control (a banner, a toast, an overlay still fading): tried once more
         // in this state after its other events, when the cover may be gone. Other states offer it as usual.
         if lastRefused, !recorder.states[work.state].refusedOnce.contains(work.event) {
@@ -106,6 +110,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         var actionError: String?
         lastRefused = false
         lastEventActed = false
+        lastWrote = false
         var waitedBetween = 0.0
         for (index, action) in event.actions.enumerated() {
             // Every action gets the wait, not only the event's last (the paper's delay after each element exercised):
@@ -118,6 +123,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             }
         }
         let observed = try timed { try driver.observe(after: configuration.settings.wait) }
+        lastWrote = observed.wroteData
         var idle = observed.idle
         idle.waitedMilliseconds += waitedBetween
         failures += observed.failures
@@ -173,7 +179,13 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     /// New state, known state, back, in-place change or no change; records the transition and moves the trail.
     private func classify(_ snapshot: UISnapshot, after event: CrawlEvent, from source: Int) throws -> Outcome {
         defer { navigator.snapshot = snapshot }
-        let known = recorder.match(snapshot)
+        var known = recorder.match(snapshot)
+        // A state that proved to be one with the source (a toggle's other side, found before the decision) is the
+        // source: the app stayed where it was, on the path that reached it — unless it is the state the trail came
+        // from (the toggle switched back: the app is where it was before).
+        if let id = known, id != source, navigator.current == source, !navigator.isPrevious(id), recorder.sameUnderWhatWasLearnt(id, source) {
+            known = source
+        }
         // Only forms count as writing data: taps that change a screen in place (a toggle; a clock ticking meanwhile)
         // would restart the app after most events.
         let unchanged = known == source && navigator.current == source && snapshot == navigator.snapshot
@@ -194,7 +206,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             recorder.countStateReached()
             return Outcome(kind: isBack ? .back : .known, state: id)
         }
-        let id = try discover(snapshot, depth: recorder.states[source].depth + 1, via: (source, event))
+        let id = try discover(snapshot, depth: recorder.states[source].depth + 1, via: (source, event), afterWrite: lastWrote)
         navigator.moved(to: id, back: false)
         recorder.countStateReached()
         return Outcome(kind: .new, state: id)
@@ -202,10 +214,10 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
 
     /// Records a new state — with the transition that found it, in one step — plans its events, logs it and takes its
     /// screenshot (the lock let go meanwhile: the state is complete, other sessions may go there).
-    private func discover(_ snapshot: UISnapshot, depth: Int, via: (from: Int, event: CrawlEvent)?) throws -> Int {
+    private func discover(_ snapshot: UISnapshot, depth: Int, via: (from: Int, event: CrawlEvent)?, afterWrite: Bool = false) throws -> Int {
         let plan = planner.plan(snapshot, origin: driver.webOrigin)
         let events = configuration.settings.maxDepth.map({ depth < $0 }) ?? true ? plan.events : []
-        let added = recorder.addState(snapshot, depth: depth, events: events, via: via)
+        let added = recorder.addState(snapshot, depth: depth, events: events, via: via, afterWrite: afterWrite)
         if let edge = added.edge { pool.frontier.learn(edge) }
         pool.frontier.offer(recorder.states[added.id])
         recorder.log(.state(.init(

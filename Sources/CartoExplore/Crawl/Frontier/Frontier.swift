@@ -20,6 +20,8 @@ final class Frontier {
     private var random: SplitMix64
     /// Sessions on their way to or acting in each state: others pick different states while there are any.
     private var claimed: [Int: Int] = [:]
+    /// Per state, the events global navigation dropped there (`dataWritten(in:recorder:)` reopens them).
+    private var droppedAsGlobal: [Int: [Int]] = [:]
 
     init(configuration: CrawlConfiguration, graph: StateGraph<CrawlProgress.StateRecord, CrawlProgress.EdgeRecord>) {
         strategy = configuration.settings.strategy
@@ -67,6 +69,15 @@ final class Frontier {
     func finish(_ work: Work) {
         claimed[work.state]! -= 1
         if claimed[work.state] == 0 { claimed[work.state] = nil }
+    }
+
+    /// The app wrote data in `state` and stayed there ("Add to cart"): what its menu leads to may show it now, so
+    /// global navigation is fired from it after all — the events dropped as global navigation go back on offer, and
+    /// no more are dropped there.
+    func dataWritten(in state: Int, recorder: Recorder) {
+        guard !recorder.states[state].afterWrite else { return }
+        recorder.update(state) { $0.afterWrite = true }
+        for event in droppedAsGlobal.removeValue(forKey: state) ?? [] { mark(Work(state: state, event: event), fired: false, recorder: recorder) }
     }
 
     /// The work was not done (the crawl is ending): its event goes back on offer.
@@ -119,10 +130,11 @@ final class Frontier {
         var open = record.events.indices.filter { !record.fired.contains($0) }
         if !passes.isEmpty && !open.isEmpty {
             let here = FrontierState(id: state, depth: record.depth, pathActions: recorder.pathActions(to: state) ?? [:],
-                                     inertActions: recorder.inertActions)
+                                     inertActions: recorder.inertActions, afterWrite: record.afterWrite)
             for pass in passes {
                 open.removeAll { index in
                     guard let reason = pass.reasonToSkip(record.events[index], in: here) else { return false }
+                    if pass is GlobalNavigation { droppedAsGlobal[state, default: []].append(index) }
                     mark(Work(state: state, event: index), fired: true, recorder: recorder)
                     recorder.log(.skip(.init(state: Crawler.name(state), event: record.events[index].description, reason: reason)))
                     return true

@@ -9,6 +9,8 @@ struct FrontierState {
     var pathActions: [String: Int]
     /// Actions that proved to do nothing (`ControlBehaviour`), by action key.
     var inertActions: Set<String> = []
+    /// Whether the event that found the state wrote data (`StateRecord.afterWrite`).
+    var afterWrite = false
 }
 
 /// One rule of the frontier, run in order over a state's events before one is chosen (Periphery's passes over one
@@ -44,8 +46,8 @@ struct FrontierPassExample {
         let element = UIElement(role: .textField, platformType: "input", identifier: field, actions: [.tap, .type], locator: "css selector:#\(field)")
         return CrawlEvent(kind: .fill, target: element, fields: [.init(field: element, kind: .freeText, text: "text")])
     }
-    static func at(_ id: Int, depth: Int = 1, path: [CrawlEvent] = [], inert: [CrawlEvent] = []) -> FrontierState {
+    static func at(_ id: Int, depth: Int = 1, path: [CrawlEvent] = [], inert: [CrawlEvent] = [], afterWrite: Bool = false) -> FrontierState {
         FrontierState(id: id, depth: depth, pathActions: path.reduce(into: [:]) { $0[$1.abstractAction, default: 0] += 1 },
-                      inertActions: Set(inert.compactMap { ControlBehaviour.action(of: $0)?.key }))
+                      inertActions: Set(inert.compactMap { ControlBehaviour.action(of: $0)?.key }), afterWrite: afterWrite)
     }
 }

@@ -1,7 +1,8 @@
 /// Global navigation (a menu or tab bar on every screen): a tap that has led to one and the same state from `after`
 /// different states is taken for it and not fired again elsewhere (`CrawlConfiguration.globalAfter`; 0: never).
 /// Crawljax's demo site offers the same 14 menu links on each of its 15 pages: without this, 210 taps, most of them
-/// to pages already known.
+/// to pages already known. Except from a state the app reached by writing data ("Add to cart"): the cart the menu
+/// leads to may show it now.
 struct GlobalNavigation: FrontierPass {
     let after: Int
     /// Per tapped abstract action: the one state it has led to and from which states, or nil once it led to two
@@ -30,7 +31,8 @@ struct GlobalNavigation: FrontierPass {
     }
 
     func reasonToSkip(_ event: CrawlEvent, in state: FrontierState) -> String? {
-        target(of: event).map { "global navigation: led to \(Crawler.name($0)) from \(after) states already" }
+        guard !state.afterWrite else { return nil }
+        return target(of: event).map { "global navigation: led to \(Crawler.name($0)) from \(after) states already" }
     }
 
     static let examples: [E] = [
@@ -43,6 +45,9 @@ struct GlobalNavigation: FrontierPass {
         .init(description: "a link that led to different states (a list's \"Next\")",
               recorded: [(0, 5, E.tap("Next")), (1, 6, E.tap("Next")), (2, 5, E.tap("Next"))],
               state: E.at(3), event: E.tap("Next"), skips: false),
+        .init(description: "the menu link, from a state the app reached by writing data (a cart link after \"Add to cart\")",
+              recorded: [(0, 5, E.tap("Cart")), (1, 5, E.tap("Cart")), (2, 5, E.tap("Cart"))],
+              state: E.at(3, afterWrite: true), event: E.tap("Cart"), skips: false),
         .init(description: "fills are never navigation", recorded: [(0, 5, E.fill("q")), (1, 5, E.fill("q")), (2, 5, E.fill("q"))],
               state: E.at(3), event: E.fill("q"), skips: false),
     ]

@@ -106,6 +106,20 @@ public enum LabelNormaliser {
         return maskSegments(path) + suffix
     }
 
+    /// An address with the values that pick data masked — path segments and query values with digits or long hex ids
+    /// (`/product.html?id=#`, `/users/#`) — and the words kept (`?page=terms` stays): two addresses of one shape
+    /// that differ show one kind of page with other data.
+    public static func dataShape(_ address: String) -> String {
+        guard let q = address.firstIndex(of: "?") else { return maskSegments(address) }
+        let path = maskSegments(String(address[..<q]))
+        let pairs = address[address.index(after: q)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { return String(pair) }
+            return parts[0] + "=" + maskSegments(String(parts[1]))
+        }
+        return path + "?" + pairs.joined(separator: "&")
+    }
+
     private static func maskSegments(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false).map { segment -> String in
             let s = String(segment)

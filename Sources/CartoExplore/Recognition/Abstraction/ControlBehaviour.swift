@@ -13,11 +13,15 @@ import CartoModel
 ///   the states of radio buttons: its group), seen once — the change is observed directly, nothing is inferred: its
 ///   state stops telling states apart (a settings screen is one screen whichever way its switches stand). If the
 ///   toggle later does more, no new decision is taken, but the one taken stands. Seen so on `enough` different
-///   screens (and never more), it also stops costing events.
+///   screens (and never more), it also stops costing events. A button that only changed its own label ("Favorite" ↔
+///   "Unfavorite", "Follow" ↔ "Following", "Play" ↔ "Pause") and nothing else on the screen is such a toggle too: its
+///   labels are one control.
 ///
 /// A refused tap (its control covered), an action that failed, and a tap on a selected or disabled control (the
-/// current tab, a greyed-out button: doing nothing there is what they are for) are no evidence. Every decision
-/// carries its evidence.
+/// current tab, a greyed-out button: doing nothing there is what they are for) are no evidence. An action that wrote
+/// data (web storage, a cookie, a request that is no read) did something, whatever the screen shows: "Add to cart"
+/// tapped again, a switch that saves a setting; it is never inert and keeps costing events. Every decision carries
+/// its evidence.
 public struct ControlBehaviour: Sendable, Codable {
     /// States that must agree before a decision.
     public static let enough = 2
@@ -44,6 +48,11 @@ public struct ControlBehaviour: Sendable, Codable {
     /// Per action: the controls whose state it changed when it changed only toggles' own states.
     private var selfOnlyControls: [String: Set<String>] = [:]
     private var changed: [String: Set<Int>] = [:]
+    /// Actions seen writing data (optional: absent in what earlier versions saved for `--resume`).
+    private var writers: Set<String>?
+    /// Labels of one toggle: a control identity seen as another's relabelling, to the identity that stands for both
+    /// (optional, as above).
+    private var relabelled: [String: String]?
     /// The controls (base identities) an action used, for the properties it stands for.
     private var controlsOf: [String: [String]] = [:]
     public private(set) var decisions: [Decision] = []
@@ -111,10 +120,16 @@ public struct ControlBehaviour: Sendable, Codable {
     /// (`unchanged`), or led to a state of identity `after`. Returns the decision it tipped, if any.
     /// `location` is where the app was (the URL path and hash route on the web): a route that the selected tab names
     /// is no part of the state's identity, but it is a different screen to try a control on.
-    public mutating func observe(_ event: CrawlEvent, in source: Int, before: AbstractState, after: AbstractState?, unchanged same: Bool,
-                                 location: String? = nil) -> Decision? {
+    /// `relabel` is the acted-on control's identity before and after when the event changed its label and nothing
+    /// else on the screen (`relabel(_:_:by:)`).
+    public mutating func observe(_ event: CrawlEvent, in source: Int, before: AbstractState, after: AbstractState?, unchanged sameScreen: Bool,
+                                 wrote: Bool = false, relabel: (from: String, to: String)? = nil, location: String? = nil) -> Decision? {
         guard let (key, controls) = Self.action(of: event) else { return nil }
         controlsOf[key] = controls
+        if let relabel, let decision = learnRelabel(relabel, action: key, in: source) { return decision }
+        if wrote { writers = (writers ?? []).union([key]) }
+        let same = sameScreen && !wrote
+        let writes = writers?.contains(key) == true
         let screen = Self.screen(before) + (location.map { "\nat " + $0 } ?? "")
         if same {
             if unchanged[key, default: [:]][screen] == nil { unchanged[key, default: [:]][screen] = source }
@@ -126,7 +141,7 @@ public struct ControlBehaviour: Sendable, Codable {
             changed[key, default: []].insert(source)
         }
         guard changed[key] == nil else { return nil }
-        if !inertActions.contains(key), selfOnly[key] == nil, let screens = unchanged[key], screens.count >= Self.enough {
+        if !writes, !inertActions.contains(key), selfOnly[key] == nil, let screens = unchanged[key], screens.count >= Self.enough {
             inertActions.insert(key)
             inertControls.formUnion(controls)
             return record(.init(kind: .inert, action: key, states: screens.values.sorted(),
@@ -141,12 +156,65 @@ public struct ControlBehaviour: Sendable, Codable {
         // A toggle that changed only itself on `enough` different screens, and never more, has shown what it does:
         // like an inert control it stops costing events (a page's theme switch or "show more" would otherwise be
         // tapped on every state of the app it holds).
-        if event.kind == .tap, !inertActions.contains(key), let screens = selfOnlyScreens?[key], screens.count >= Self.enough {
+        if event.kind == .tap, !writes, !inertActions.contains(key), let screens = selfOnlyScreens?[key], screens.count >= Self.enough {
             inertActions.insert(key)
             return record(.init(kind: .selfContained, action: key, states: screens.values.sorted(),
                                 reason: "it changed only its own state on \(screens.count) different screens and never did anything else: it is not fired again"))
         }
         return nil
+    }
+
+    /// A control seen changing only its label: its labels are one control from now on, named by all of them
+    /// (`button "Favorite" / "Unfavorite"`), whichever it shows.
+    private mutating func learnRelabel(_ relabel: (from: String, to: String), action key: String, in source: Int) -> Decision? {
+        var aliases = relabelled ?? [:]
+        guard aliases[relabel.from] == nil || aliases[relabel.from] != aliases[relabel.to] else { return nil }
+        let group = Set([relabel.from, relabel.to]).union(aliases.filter { $0.value == aliases[relabel.from] || $0.value == aliases[relabel.to] }.keys)
+        let prefix = relabel.from.firstIndex(of: "\"").map { String(relabel.from[..<$0]) } ?? relabel.from + " "
+        let canonical = prefix + group.map(Self.quotedLabel).sorted().joined(separator: " / ")
+        for member in group { aliases[member] = canonical }
+        relabelled = aliases
+        return record(.init(kind: .selfContained, action: key, states: [source],
+                            reason: "tapping it changed only its own label (\(Self.quotedLabel(relabel.from)) → \(Self.quotedLabel(relabel.to))), nothing else on the screen: its labels are one control"))
+    }
+
+    private static func quotedLabel(_ identity: String) -> String {
+        identity.firstIndex(of: "\"").map { String(identity[$0...]) } ?? identity
+    }
+
+    /// The acted-on control's identity (without its state) before and after `event` when a tap changed that control's
+    /// label — or its state with it — and nothing else on the screen: the page's text, positions and the control's
+    /// own label and state left out, every other element as it was. Nil otherwise.
+    public static func relabel(_ before: UISnapshot, _ after: UISnapshot, by event: CrawlEvent) -> (from: String, to: String)? {
+        guard event.kind == .tap, before.context == after.context, let locator = event.target?.locator,
+              let was = before.root.allElements.first(where: { $0.locator == locator }),
+              let now = after.root.allElements.first(where: { $0.locator == locator }),
+              was.label != now.label, was.label?.isEmpty == false, now.label?.isEmpty == false else { return nil }
+        func masked(_ element: UIElement) -> UIElement {
+            var e = element
+            e.frame = nil   // a longer label moves what follows it
+            if e.locator == locator { e.label = nil; e.selected = false; e.expanded = nil; e.value = nil }
+            e.children = e.children.map(masked)
+            return e
+        }
+        // The page's text (its beginning, the root's value) is the same but for the label: a guide whose "next" link
+        // names the next section and whose text is another section's is no relabelling.
+        var a = before.root, b = after.root
+        guard let old = was.label, let new = now.label, a.value == b.value || Self.oneReplaced(old, by: new, in: a.value ?? "", gives: b.value ?? "") else { return nil }
+        a.value = nil; b.value = nil
+        guard masked(a) == masked(b) else { return nil }
+        let from = base(ControlIdentity.identity(was)), to = base(ControlIdentity.identity(now))
+        return from == to ? nil : (from, to)
+    }
+
+    /// Whether replacing one occurrence of `old` in `text` by `new` gives `result` (one button of several relabelled).
+    static func oneReplaced(_ old: String, by new: String, in text: String, gives result: String) -> Bool {
+        var searched = text.startIndex..<text.endIndex
+        while let found = text.range(of: old, range: searched) {
+            if text.replacingCharacters(in: found, with: new) == result { return true }
+            searched = found.upperBound..<text.endIndex
+        }
+        return false
     }
 
     private mutating func record(_ decision: Decision) -> Decision {
@@ -177,10 +245,12 @@ public struct ControlBehaviour: Sendable, Codable {
     /// The properties as the learnt abstraction compares them: inert controls left out, self-contained controls
     /// without their state.
     public func normalize(_ properties: [StateProperty]) -> [StateProperty] {
-        guard !inertControls.isEmpty || !selfContainedControls.isEmpty else { return properties }
+        let aliases = relabelled ?? [:]
+        guard !inertControls.isEmpty || !selfContainedControls.isEmpty || !aliases.isEmpty else { return properties }
         return properties.compactMap { p in
             guard p.kind == .control || p.kind == .external else { return p }
             let control = Self.base(p.value)
+            if let canonical = aliases[control] { return StateProperty(p.kind, canonical) }
             if inertControls.contains(control) { return nil }
             if selfContainedControls.contains(control) { return StateProperty(p.kind, control) }
             return p

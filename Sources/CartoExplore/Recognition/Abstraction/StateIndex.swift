@@ -110,6 +110,7 @@ public struct StateIndex: Sendable {
     public mutating func matchNoting(_ snapshot: UISnapshot) -> (index: Int?, decision: Decision?) {
         let a = abstract(snapshot)
         if let found = lookup(a) { return (found, nil) }
+        if let instance = instanceOfOneKind(snapshot, a) { return instance }
         guard a.level == .standard, let digest = snapshot.context.textDigest, let found = routeless[key(Self.withoutRoute(a.identity))],
               records[found].snapshot.context.textDigest == digest else { return (nil, nil) }
         func route(_ state: AbstractState) -> String { state.properties.first { $0.kind == .route }?.value ?? "" }
@@ -120,16 +121,32 @@ public struct StateIndex: Sendable {
                                 states: [found]))
     }
 
+    /// Pages of one kind: a screen shown at an address that differs from a known state's only in the data it picks
+    /// (`/product.html?id=7` beside `?id=4`, `/users/12` beside `/users/3`), and differing from it only in the labels
+    /// of its links and buttons and in its headings (the product's name), is that state — what the address chose is
+    /// data. Its screen is coarsened at once, where other screens wait for `coarsenAfter` states.
+    private mutating func instanceOfOneKind(_ snapshot: UISnapshot, _ a: (identity: AbstractState, level: Level, standard: AbstractState, coarse: AbstractState))
+        -> (index: Int?, decision: Decision?)? {
+        guard coarsenAfter > 0, a.level == .standard, let known = coarse[a.coarse], let mine = snapshot.context.address,
+              let theirs = records[known].snapshot.context.address, mine != theirs,
+              LabelNormaliser.dataShape(mine) == LabelNormaliser.dataShape(theirs), coarsened.insert(a.coarse).inserted else { return nil }
+        return (known, Decision(kind: .coarsen, screen: a.coarse.name,
+                                reason: "\(theirs) and \(mine), addresses of one kind, showed this screen with other labels and headings: what the address picks is data, and labels and headings of this screen are data from now on",
+                                states: [known]))
+    }
+
     /// The identity under what has been learnt so far of state `index` (the model merges states that share one).
     public func learntIdentity(at index: Int) -> AbstractState { key(records[index].identity) }
 
-    /// Records what an event fired in state `source` did — the screen before and after it, and whether it stayed
-    /// exactly as it was — and returns the decision it tipped, if any. States are indexed under the new knowledge
+    /// Records what an event fired in state `source` did — the screen before and after it, whether it stayed
+    /// exactly as it was and whether the app wrote data — and returns the decision it tipped, if any. States are indexed under the new knowledge
     /// at once: a screen seen again is found among the states that now compare alike.
-    public mutating func observe(_ event: CrawlEvent, in source: Int, before: UISnapshot, after: UISnapshot, unchanged: Bool) -> Decision? {
+    public mutating func observe(_ event: CrawlEvent, in source: Int, before: UISnapshot, after: UISnapshot, unchanged: Bool, wrote: Bool = false) -> Decision? {
         let a = abstraction.abstract(before).state
         let b = unchanged ? a : abstraction.abstract(after).state
-        guard let made = behaviour.observe(event, in: source, before: a, after: b, unchanged: unchanged, location: before.context.container) else { return nil }
+        let relabel = unchanged ? nil : ControlBehaviour.relabel(before, after, by: event)
+        guard let made = behaviour.observe(event, in: source, before: a, after: b, unchanged: unchanged, wrote: wrote, relabel: relabel,
+                                           location: before.context.container) else { return nil }
         standard = [:]
         refinedIndex = [:]
         routeless = [:]

@@ -81,9 +81,11 @@ public enum RowShape {
 
     public static func isListContainer(_ e: UIElement) -> Bool { e.role == .list || e.role == .table || e.role == .collection }
 
-    /// A menu: every row is one link or button and nothing else (the row reads as the control's label), as in a
+    /// A menu: every row shows one link or button and nothing else (the row reads as the control's label), as in a
     /// side menu of script links (`href="javascript:…"`) that all share one shape. Its rows are opened one by one and
-    /// stay controls of their own; a data list's rows hold more (a checkbox, text, several controls).
+    /// stay controls of their own; a data list's rows hold more (a checkbox, text, several controls). What a row
+    /// holds hidden (a dropdown's items until its toggle is tapped: a navbar whose notifications toggle has no ARIA)
+    /// is not what it offers.
     public static func isMenu(_ rows: [UIElement]) -> Bool {
         guard !rows.isEmpty else { return false }
         // Links to pages of one kind (`/product/#`) are data however they are laid out.
@@ -92,7 +94,7 @@ public enum RowShape {
             .filter { !$0.hasPrefix("#") && !$0.hasPrefix("javascript:") }.map { LabelNormaliser.targetShape(String($0.prefix { $0 != "#" })) })
         if shapes.count == 1, let shape = shapes.first, shape.split(separator: "/").contains("#") || shape.contains("=*") { return false }
         return rows.allSatisfy { row in
-            let controls = row.allElements.dropFirst().filter { ControlIdentity.isControl($0) }
+            let controls = row.allElements.dropFirst().filter { ControlIdentity.isControl($0) && $0.visible }
             guard controls.count == 1, let only = controls.first, [.link, .button, .menuItem].contains(only.role) else { return false }
             return row.label == nil || row.label == only.label
         }
