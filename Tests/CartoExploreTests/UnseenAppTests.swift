@@ -122,8 +122,9 @@ extension CrawlEndToEndTests {
     /// A small shop written to show what round 4's apps needed (issue 29): cards a finger taps (each holds a button of
     /// its own) that open a sheet over the whole window, a "Like" button that only changes its own label, one product
     /// page whose address picks the product, an "Add to cart" whose only sign on the screen is its label while the
-    /// cart the header's icon link leads to changes, and a banner that slides off the screen once answered. The model
-    /// is the seven screens a tester draws.
+    /// cart the header's icon link leads to changes, a view of what was liked (kept in memory), and a banner that
+    /// slides off the screen once answered. The model is what a tester draws: nine screens, and the two liked views again
+    /// with the banner still on screen.
     func testWhatTheScreenShowsAndWhatTheAppWrote() throws {
         let (model, log) = try crawlSite("shop", configure: { $0.settings.maxEvents = 300 })
         XCTAssertTrue(model.stats.stopReason.isComplete, "\(model.stats.stopReason)")
@@ -153,7 +154,11 @@ extension CrawlEndToEndTests {
         XCTAssertEqual(Set(carts.map { has($0, "emptyList items") ? "empty" : has($0, "list items") ? "items" : "?" }), ["empty", "items"], "\(names)")
         XCTAssertFalse((model.decisions ?? []).contains { $0.kind == .inert && $0.subject.contains("Add to cart") })
         XCTAssertEqual(model.states.filter { $0.context == "/about.html" }.count, 1)
-        XCTAssertEqual(model.states.count, 7, "\(names)")
+        // What a "Like" changed shows on the liked view: the catalogue with a product liked is the catalogue (one
+        // state), and it is explored all the same — the view is found empty and with a row.
+        let likedViews = model.states.filter { has($0, "heading Liked") }
+        XCTAssertEqual(Set(likedViews.map { has($0, "emptyList liked-list") ? "empty" : has($0, "list liked-list") ? "rows" : "?" }), ["empty", "rows"], "\(names)")
+        XCTAssertEqual(model.states.count, 11, "\(names)")
         XCTAssertLessThan(log.filter { $0["type"] as? String == "event" }.count, 300)
     }
 }

@@ -47,6 +47,9 @@ struct StateRecognition {
     /// State `index`'s identity under what has been learnt (the model merges states that share one).
     func learntIdentity(at index: Int) -> AbstractState { self.index.learntIdentity(at: index) }
 
+    /// See `StateIndex.oneButForARelabel`; never under the paper's abstraction.
+    func oneButForARelabel(_ a: Int, _ b: Int) -> Bool { mode == .screen && index.oneButForARelabel(a, b) }
+
     mutating func refine(from: Int, event: String, expected: Int, landed: Int) -> StateIndex.Decision? {
         mode == .screen ? index.refine(from: from, event: event, expected: expected, landed: landed) : nil
     }

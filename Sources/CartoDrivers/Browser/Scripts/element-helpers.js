@@ -52,9 +52,10 @@ function roleOf(el) {
   }
   // A container that listens for clicks on behalf of the controls inside it (jQuery's delegated events) is not a
   // button of its own: its controls are. Unless it says a tap on it does something by its own pointer cursor (its
-  // parent's is not): a card that opens a picture, with "Like" and "Save" buttons inside.
+  // parent's is not): a card that opens a picture, with "Like" and "Save" buttons inside. A label is its control's
+  // (a plan card drawn by a label over its radio button): a tap on it is the control's.
   if ((c && c.clickable.has(el) || el.hasAttribute('onclick')) &&
-      (!(el.children.length && el.querySelector(controlSelector)) || ownPointer(el))) return 'button';
+      (!(el.children.length && el.querySelector(controlSelector)) || (ownPointer(el) && tag !== 'label'))) return 'button';
   if (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false') return 'textView';
   return null;
 }

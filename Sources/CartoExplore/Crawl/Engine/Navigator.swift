@@ -86,10 +86,12 @@ final class Navigator {
             let step = session.pool.recorder.graph.edges[index]
             let from = current!
             let landed = try session.fire(step.event, from: from)
-            // A state that proved to be one with the path's (a toggle's two labels, learnt after both were found) is
-            // where the path leads: the trail goes on as the path's state, which holds what its path gives it (a
-            // favourite marked), so its own events are fired with that data.
-            if let landed, landed != step.to, session.pool.recorder.sameUnderWhatWasLearnt(landed, step.to) {
+            // A state that proved to be one with the path's but for a relabelling toggle's label ("Favorite" and
+            // "Unfavorite", learnt after both were found) is where the path leads: the trail goes on as the path's
+            // state, which holds what its path gives it (a recipe marked favourite), so its own events are fired with
+            // that data. (Twins of a switch or a radio button, whose state is what the page shows, are not
+            // explored again: they diverge, as before.)
+            if let landed, session.pool.recorder.oneButForARelabel(landed, step.to) {
                 trail[trail.count - 1] = step.to
                 continue
             }

@@ -98,10 +98,8 @@ final class Recorder {
         changed.insert(id)
     }
 
-    /// Whether two states compare alike under what the crawl has learnt (the model shows them as one).
-    func sameUnderWhatWasLearnt(_ a: Int, _ b: Int) -> Bool {
-        recognizer.mode == .screen && recognizer.learntIdentity(at: a) == recognizer.learntIdentity(at: b)
-    }
+    /// Whether two states are one but for a relabelling toggle's label (`StateIndex.oneButForARelabel`).
+    func oneButForARelabel(_ a: Int, _ b: Int) -> Bool { recognizer.oneButForARelabel(a, b) }
 
     func refine(from: Int, event: String, expected: Int, landed: Int) -> StateIndex.Decision? {
         recognizer.refine(from: from, event: event, expected: expected, landed: landed)

@@ -180,10 +180,10 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     private func classify(_ snapshot: UISnapshot, after event: CrawlEvent, from source: Int) throws -> Outcome {
         defer { navigator.snapshot = snapshot }
         var known = recorder.match(snapshot)
-        // A state that proved to be one with the source (a toggle's other side, found before the decision) is the
-        // source: the app stayed where it was, on the path that reached it — unless it is the state the trail came
-        // from (the toggle switched back: the app is where it was before).
-        if let id = known, id != source, navigator.current == source, !navigator.isPrevious(id), recorder.sameUnderWhatWasLearnt(id, source) {
+        // A state that proved to be one with the source but for a relabelling toggle's label (its twin, found before
+        // the decision) is the source: the app stayed where it was, on the path that reached it — unless it is the
+        // state the trail came from (the toggle switched back: the app is where it was before).
+        if let id = known, navigator.current == source, !navigator.isPrevious(id), recorder.oneButForARelabel(id, source) {
             known = source
         }
         // Only forms count as writing data: taps that change a screen in place (a toggle; a clock ticking meanwhile)

@@ -257,6 +257,15 @@ public struct ControlBehaviour: Sendable, Codable {
         }
     }
 
+    /// The properties with only the labels of relabelling toggles made one (`normalize` without the rest).
+    public func normalizeRelabels(_ properties: [StateProperty]) -> [StateProperty] {
+        guard let aliases = relabelled, !aliases.isEmpty else { return properties }
+        return properties.map { p in
+            guard p.kind == .control, let canonical = aliases[Self.base(p.value)] else { return p }
+            return StateProperty(p.kind, canonical)
+        }
+    }
+
     /// Whether any decision was taken.
     public var isEmpty: Bool { decisions.isEmpty }
 }

@@ -138,6 +138,13 @@ public struct StateIndex: Sendable {
     /// The identity under what has been learnt so far of state `index` (the model merges states that share one).
     public func learntIdentity(at index: Int) -> AbstractState { key(records[index].identity) }
 
+    /// Whether two states are one but for the label a relabelling toggle showed ("Favorite" and "Unfavorite"): the
+    /// app told something changed — a recipe marked favourite — that the other screens it leads to may show.
+    public func oneButForARelabel(_ a: Int, _ b: Int) -> Bool {
+        a != b && AbstractState(properties: behaviour.normalizeRelabels(records[a].identity.properties), name: "")
+            == AbstractState(properties: behaviour.normalizeRelabels(records[b].identity.properties), name: "")
+    }
+
     /// Records what an event fired in state `source` did — the screen before and after it, whether it stayed
     /// exactly as it was and whether the app wrote data — and returns the decision it tipped, if any. States are indexed under the new knowledge
     /// at once: a screen seen again is found among the states that now compare alike.
