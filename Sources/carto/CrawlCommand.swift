@@ -86,7 +86,8 @@ struct CrawlCommand: ParsableCommand {
         let model = result.model
         if let junit { try JUnitReport.write(model, to: junit) }
         let st = model.stats
-        print("\(st.uniqueStates) unique states, \(st.totalStates) total, \(st.edges) edges, \(st.events) events in \(String(format: "%.1f", st.durationSeconds)) s (\(st.stopReason.rawValue)); \(st.failures) failures")
+        let inferred = model.edges.filter { $0.kind == .inferred }.count
+        print("\(st.uniqueStates) unique states, \(st.totalStates) total, \(st.edges) edges\(inferred > 0 ? " (\(inferred) inferred)" : ""), \(st.events) events in \(String(format: "%.1f", st.durationSeconds)) s (\(st.stopReason.rawValue)); \(st.failures) failures")
         for failure in model.failures {
             print("failure: \(failure.kind): \(failure.message) in \(failure.state) after: \(failure.path.joined(separator: " → "))")
         }

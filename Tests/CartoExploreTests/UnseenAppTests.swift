@@ -160,5 +160,16 @@ extension CrawlEndToEndTests {
         XCTAssertEqual(Set(likedViews.map { has($0, "emptyList liked-list") ? "empty" : has($0, "list liked-list") ? "rows" : "?" }), ["empty", "rows"], "\(names)")
         XCTAssertEqual(model.states.count, 11, "\(names)")
         XCTAssertLessThan(log.filter { $0["type"] as? String == "event" }.count, 300)
+        // The header's links, skipped as global navigation where they had led to one page from three others, are
+        // drawn as inferred transitions to it — never where the event was fired, and never steps of a replayed path.
+        let inferred = model.edges.filter { $0.kind == .inferred }
+        XCTAssertFalse(inferred.isEmpty, "\(model.edges.map { "\($0.from) \($0.event) \($0.to) \($0.kind)" })")
+        let skipped = log.filter { $0["type"] as? String == "skip" && ($0["reason"] as? String ?? "").hasPrefix("global navigation") }
+        XCTAssertFalse(skipped.isEmpty)
+        for edge in inferred {
+            XCTAssertTrue(["tap link \"Catalogue\"", "tap link \"About\"", "tap link \"Cart\""].contains(edge.event), edge.event)
+            XCTAssertFalse(model.edges.contains { $0.kind != .inferred && $0.from == edge.from && $0.event == edge.event }, "\(edge)")
+        }
+        XCTAssertTrue(model.graph.edges.filter { model.edges[$0.index].kind == .inferred }.allSatisfy { !$0.isReplayable })
     }
 }

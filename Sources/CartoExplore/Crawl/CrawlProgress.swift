@@ -41,7 +41,7 @@ public struct CrawlProgress: Sendable {
         public var source: Int { from }
         public var target: Int { to }
         /// A back move of the crawler (saved by earlier versions) goes wherever the browser's history says.
-        public var isReplayable: Bool { event.kind != .back }
+        public var isReplayable: Bool { event.kind != .back && kind != .inferred }
     }
 
     /// States (in discovery order) and transitions (in the order they were first seen).

@@ -121,8 +121,12 @@ public final class Crawler: @unchecked Sendable {   // sessions run on threads o
             states[i].name = unique
         }
         var seen = Set<String>()
+        // An inferred transition gives way to what the same event did when it was fired after all (from a state where
+        // the app wrote data).
+        let fired = Set(graph.edges.filter { $0.kind != .inferred }.map { "\(representative[$0.from])|\($0.event.key)" })
         let edges = graph.edges.compactMap { e -> CrawlModel.Edge? in
             let from = representative[e.from], to = representative[e.to]
+            if e.kind == .inferred, fired.contains("\(from)|\(e.event.key)") { return nil }
             // A transition between states that proved to be one is no transition.
             guard from != to || e.from == e.to, seen.insert(Recorder.edgeKey(from, e.event, to)).inserted else { return nil }
             return CrawlModel.Edge(from: name(from), to: name(to), event: e.event.description, kind: e.kind,

@@ -84,7 +84,7 @@ public enum CrawlHTMLReport {
             let path = e.from == e.to
                 ? "M\(f(a.x + boxW * 0.7)),\(f(a.y)) C\(f(a.x + boxW * 0.7)),\(f(a.y - 24)) \(f(a.x + boxW * 0.3)),\(f(a.y - 24)) \(f(a.x + boxW * 0.3)),\(f(a.y))"
                 : "M\(f(x1)),\(f(y1)) C\(f((x1 + x2) / 2)),\(f(y1 + bend)) \(f((x1 + x2) / 2)),\(f(y2 + bend)) \(f(x2)),\(f(y2))"
-            out += "<path class=\"edge\" d=\"\(path)\" fill=\"none\" stroke=\"#8a8f98\" stroke-width=\"1.3\"\(e.kind == .back ? " stroke-dasharray=\"5 4\"" : "") marker-end=\"url(#arrow)\"><title>\(h(e.from)) → \(h(e.to)): \(h(e.event)) (\(h(e.kind.rawValue)))</title></path>"
+            out += "<path class=\"edge\" d=\"\(path)\" fill=\"none\" stroke=\"#8a8f98\" stroke-width=\"1.3\"\(e.kind == .back ? " stroke-dasharray=\"5 4\"" : e.kind == .inferred ? " stroke-dasharray=\"1 3\"" : "") marker-end=\"url(#arrow)\"><title>\(h(e.from)) → \(h(e.to)): \(h(e.event)) (\(h(e.kind.rawValue)))</title></path>"
         }
         for s in model.states {
             guard let p = position[s.id] else { continue }

@@ -64,7 +64,7 @@ public enum ModelExport {
         }
         for e in model.edges {
             var attrs = [("label", e.event)]
-            if e.kind == .back { attrs.append(("style", "dashed")) }
+            if e.kind == .back || e.kind == .inferred { attrs.append(("style", e.kind == .inferred ? "dotted" : "dashed")) }
             g.edges.append(.init(from: e.from, to: e.to, attributes: attrs))
         }
         return g.render()

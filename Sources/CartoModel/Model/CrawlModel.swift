@@ -127,7 +127,7 @@ extension CrawlModel {
         let edges = self.edges.enumerated().compactMap { i, e -> GraphEdge? in
             guard let from = number[e.from], let to = number[e.to] else { return nil }
             let back = e.abstractEvent.map { $0.kind == .back } ?? (e.event == "back")
-            return GraphEdge(source: from, target: to, index: i, isReplayable: !back)
+            return GraphEdge(source: from, target: to, index: i, isReplayable: !back && e.kind != .inferred)
         }
         return StateGraph(states: states, edges: edges)
     }

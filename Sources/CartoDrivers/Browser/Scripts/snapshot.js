@@ -53,8 +53,36 @@ function snapshot() {
     return names(h.slice(second + 1));
   };
   const selectedClasses = new Set(['selected', 'active', 'current', 'is-active', 'is-selected', 'is-current', 'router-link-exact-active']);
+  // Repeated siblings of one kind without a list around them — the cards of a grid (a recipe, a product, a post),
+  // each holding controls — are rows of a list, as `<li>`s of a `<ul>` are: an element without a role of its own
+  // whose children are, for two thirds or more, at least two elements of one tag and class list (the class that
+  // marks the chosen one left out), none with a role of its own, each holding a control. The abstraction then judges
+  // the rows as it judges a list's (data of one shape, a menu, a navbar).
+  const repeatedRows = new Map();
+  const kind = k => k.tagName + '.' + [...k.classList].filter(x => !selectedClasses.has(x)).sort().join('.');
+  function rowsOf(parent) {
+    if (repeatedRows.has(parent)) return repeatedRows.get(parent);
+    let rows = null;
+    const kids = [...parent.children];
+    if (kids.length >= 2 && !roleOf(parent)) {
+      const groups = new Map();
+      for (const k of kids) { const key = kind(k); groups.set(key, (groups.get(key) || []).concat(k)); }
+      for (const [key, members] of groups) {
+        if (members.length < 2 || members.length * 3 < kids.length * 2) continue;
+        if (key.split('.')[1] === '' && members[0].tagName !== 'ARTICLE') continue;   // anonymous layout boxes
+        if (members.every(m => !roleOf(m) && m.querySelector(controlSelector))) rows = new Set(members);
+        break;
+      }
+    }
+    repeatedRows.set(parent, rows);
+    return rows;
+  }
   function build(el, parentInert) {
-    const role = roleOf(el);
+    let role = roleOf(el);
+    if (!role && el.ownerDocument === document) {
+      if (rowsOf(el)) role = 'list';
+      else if (el.parentElement && rowsOf(el.parentElement) && rowsOf(el.parentElement).has(el)) role = 'cell';
+    }
     const inert = parentInert || (modal !== null && !modal.contains(el) && !el.contains(modal)) || el.inert;
     let node = null;
     if (role) {

@@ -42,6 +42,7 @@ final class Frontier {
 
     /// A transition was recorded: the passes learn from it.
     func learn(_ edge: CrawlProgress.EdgeRecord) {
+        guard edge.kind != .inferred else { return }   // evidence is what events did
         for i in passes.indices { passes[i].learn(edge) }
     }
 
@@ -134,7 +135,13 @@ final class Frontier {
             for pass in passes {
                 open.removeAll { index in
                     guard let reason = pass.reasonToSkip(record.events[index], in: here) else { return false }
-                    if pass is GlobalNavigation { droppedAsGlobal[state, default: []].append(index) }
+                    if let global = pass as? GlobalNavigation {
+                        droppedAsGlobal[state, default: []].append(index)
+                        // The transition it would make, drawn from the evidence (marked inferred: not a step to replay).
+                        if let target = global.target(of: record.events[index]) {
+                            recorder.addEdge(from: state, to: target, event: record.events[index], kind: .inferred)
+                        }
+                    }
                     mark(Work(state: state, event: index), fired: true, recorder: recorder)
                     recorder.log(.skip(.init(state: Crawler.name(state), event: record.events[index].description, reason: reason)))
                     return true
