@@ -166,8 +166,11 @@ final class ControlBehaviourTests: XCTestCase {
         }
         let other = UIElement(role: .link, platformType: "a", label: "Home", frame: UIFrame(x: 100, y: 10, width: 60, height: 20), actions: [.tap], target: "/",
                               locator: "css selector:#home")
-        func page(_ like: String, extra: [UIElement] = [], text: String = "Lamp Like") -> UISnapshot {
-            var root = UIElement(role: .window, platformType: "document", children: [button(like), other] + extra)
+        // Another card's "Like": the tapped one is one item's status among several.
+        let second = UIElement(role: .button, platformType: "button", label: "Like", frame: UIFrame(x: 0, y: 60, width: 60, height: 20), actions: [.tap],
+                               target: "click", locator: "css selector:#like2")
+        func page(_ like: String, extra: [UIElement] = [], text: String = "Lamp Like", alone: Bool = false) -> UISnapshot {
+            var root = UIElement(role: .window, platformType: "document", children: [button(like), other] + (alone ? [] : [second]) + extra)
             root.value = text
             return UISnapshot(context: ScreenContext(title: "Shop", container: "/"), root: root)
         }
@@ -181,6 +184,13 @@ final class ControlBehaviourTests: XCTestCase {
         XCTAssertNil(ControlBehaviour.relabel(page("Like"), page("Unlike", extra: [toast]), by: tap))
         XCTAssertNil(ControlBehaviour.relabel(page("Like"), page("Like"), by: tap))
         XCTAssertNil(ControlBehaviour.relabel(page("Like"), page("Unlike", text: "Section 2 Unlike"), by: tap), "the page's text changed too (a guide's next link)")
+        XCTAssertNil(ControlBehaviour.relabel(page("Like", alone: true), page("Unlike", text: "Lamp Unlike", alone: true), by: tap),
+                     "a control of its own kind whose label names a mode (DEG / RAD)")
+        var opened = button("Hide"); opened.expanded = true
+        var closed = button("Show"); closed.expanded = false
+        let disclosure = { (b: UIElement) in UISnapshot(context: ScreenContext(title: "Shop", container: "/"),
+                                                        root: UIElement(role: .window, platformType: "document", children: [b, second, { var s2 = second; s2.label = "Show"; s2.locator = "css selector:#s2"; return s2 }()])) }
+        XCTAssertNil(ControlBehaviour.relabel(disclosure(closed), disclosure(opened), by: CrawlEvent(kind: .tap, target: closed)), "a disclosure that opened")
         XCTAssertNil(ControlBehaviour.relabel(page("Like"), page("Unlike"), by: CrawlEvent(kind: .tap, target: other)))
 
         var behaviour = ControlBehaviour()

@@ -86,15 +86,21 @@ public final class Crawler: @unchecked Sendable {   // sessions run on threads o
     // MARK: - Model
 
     public func model() -> CrawlModel {
-        Self.model(progress, platform: driver.platform, start: driver.start, configuration: configuration)
+        let (progress, identities) = pool.lock.withLock { (pool.recorder.progress, pool.recorder.modelIdentities()) }
+        return Self.model(progress, platform: driver.platform, start: driver.start, configuration: configuration, identities: identities)
     }
 
-    public static func model(_ progress: CrawlProgress, platform: String, start: String, configuration: CrawlConfiguration) -> CrawlModel {
+    /// `identities`: each state's identity under everything the crawl learnt (`StateIndex.modelIdentity`), when the
+    /// crawl's index is at hand; else what `progress` saved is normalised by the controls' behaviour.
+    public static func model(_ progress: CrawlProgress, platform: String, start: String, configuration: CrawlConfiguration,
+                             identities: [AbstractState]? = nil) -> CrawlModel {
         let graph = progress.graph
-        // Under what the crawl learnt in the end (inert controls, self-contained toggles), states found before a
-        // decision may compare alike: each such group is one state, the first found, with the edges of all.
-        let learnt = graph.states.map { record -> [String]? in
-            guard configuration.abstraction == .screen, let identity = record.abstract else { return nil }
+        // Under what the crawl learnt in the end (inert controls, self-contained toggles, coarsened screens), states
+        // found before a decision may compare alike: each such group is one state, the first found, with the edges of
+        // all.
+        let learnt = graph.states.indices.map { id -> [String]? in
+            guard configuration.abstraction == .screen, let identity = graph.states[id].abstract else { return nil }
+            if let identities, id < identities.count { return identities[id].properties.map(\.description) }
             // As a set: two labels of one toggle are one property.
             return AbstractState(properties: progress.behaviour.normalize(identity.properties), name: "").properties.map(\.description)
         }

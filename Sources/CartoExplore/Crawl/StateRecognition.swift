@@ -47,6 +47,10 @@ struct StateRecognition {
     /// State `index`'s identity under what has been learnt (the model merges states that share one).
     func learntIdentity(at index: Int) -> AbstractState { self.index.learntIdentity(at: index) }
 
+    /// The identities of the states as the model shows them (`StateIndex.modelIdentity`); nil under the paper's
+    /// abstraction.
+    func modelIdentities() -> [AbstractState]? { mode == .screen ? (0..<index.count).map(index.modelIdentity(at:)) : nil }
+
     /// See `StateIndex.oneButForARelabel`; never under the paper's abstraction.
     func oneButForARelabel(_ a: Int, _ b: Int) -> Bool { mode == .screen && index.oneButForARelabel(a, b) }
 

@@ -6,14 +6,22 @@ function snapshot() {
   const modal = document.querySelector('dialog:modal') ||
     [...document.querySelectorAll('[aria-modal="true"]')].find(isVisible) || null;
   // A layer over the whole viewport (a fixed element: a dialog's backdrop, with or without ARIA, a full-screen sheet,
-  // a drawer's shade): what lies under it is not on the screen — a user sees the layer and acts only on what it
-  // holds, a tap elsewhere lands on the layer. What lies under it is left out of the snapshot's visible elements.
+  // a drawer's shade): what lies under it cannot be touched — a tap there lands on the layer. When the layer is
+  // opaque (a full-screen sheet: something between the point touched and the layer covers the viewport with a solid
+  // background), what lies under it is not on the screen either and is left out of the snapshot's visible elements;
+  // under a translucent one (a dimmed backdrop, a tour's shade) a person still sees the page: it stays, inert.
+  const w = innerWidth, h = innerHeight;
+  const coversViewport = n => { const r = n.getBoundingClientRect(); return r.left <= 1 && r.top <= 1 && r.right >= w - 1 && r.bottom >= h - 1; };
+  let opaqueLayer = false;
   const backdrop = (() => {
-    const w = innerWidth, h = innerHeight;
+    let solid = false;
     for (let n = document.elementFromPoint(w / 2, h / 2); n && n !== document.body && n !== document.documentElement; n = n.parentElement) {
-      if (getComputedStyle(n).position !== 'fixed') continue;
-      const r = n.getBoundingClientRect();
-      if (r.left <= 1 && r.top <= 1 && r.right >= w - 1 && r.bottom >= h - 1) return n;
+      const style = getComputedStyle(n);
+      if (Number(style.opacity) < 1) solid = false;
+      else if (!solid && coversViewport(n) && (/^rgb\(/.test(style.backgroundColor) || style.backgroundImage !== 'none')) solid = true;
+      if (style.position !== 'fixed' || !coversViewport(n)) continue;
+      opaqueLayer = solid;
+      return n;
     }
     return null;
   })();
@@ -89,9 +97,10 @@ function snapshot() {
       // An empty list has no height but is on screen (an empty inbox): only styles hide it.
       // A checkbox drawn by its label (TodoMVC's toggle-all: a 1 px input off to the side, the label is what one
       // sees and touches) is on screen when its label is.
-      const shown = n => isVisible(n) && !underBackdrop(n);
+      const hidden = n => opaqueLayer && underBackdrop(n);
+      const shown = n => isVisible(n) && !hidden(n);
       const visible = (role === 'list' || role === 'table') && el.children.length === 0 && el.checkVisibility
-        ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && !underBackdrop(el)
+        ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && !hidden(el)
         : shown(el) || ((role === 'checkbox' || role === 'radio') && !!el.labels && [...el.labels].some(shown));
       const r = el.getBoundingClientRect();
       const disabled = el.disabled === true || el.getAttribute('aria-disabled') === 'true';
@@ -113,7 +122,7 @@ function snapshot() {
       else if (tag === 'button' || (tag === 'input' && el.type === 'submit')) target = el.form ? 'submit' : null;
       const tappable = ['button', 'link', 'tab', 'checkbox', 'radio', 'toggle', 'menuItem'].includes(role);
       if (!inert && !visible && !disabled && tappable && revealedOnHover(el)) actions.push('tap');
-      if (!inert && visible && !disabled) {
+      if (!inert && visible && !disabled && !(tappable && underBackdrop(el))) {
         if (tappable) actions.push('tap');
         // A row the page marks as clickable by its pointer cursor (`ownPointer`): frameworks that listen at the root
         // (React) attach no listener to the row itself, so the cursor is what says a finger may pick it.

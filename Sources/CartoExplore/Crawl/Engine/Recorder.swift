@@ -98,6 +98,9 @@ final class Recorder {
         changed.insert(id)
     }
 
+    /// The identities of the states as the model shows them (what was learnt, coarsening included).
+    func modelIdentities() -> [AbstractState]? { recognizer.modelIdentities() }
+
     /// Whether two states are one but for a relabelling toggle's label (`StateIndex.oneButForARelabel`).
     func oneButForARelabel(_ a: Int, _ b: Int) -> Bool { recognizer.oneButForARelabel(a, b) }
 

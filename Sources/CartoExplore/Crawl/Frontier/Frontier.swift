@@ -73,12 +73,17 @@ final class Frontier {
     }
 
     /// The app wrote data in `state` and stayed there ("Add to cart"): what its menu leads to may show it now, so
-    /// global navigation is fired from it after all — the events dropped as global navigation go back on offer, and
-    /// no more are dropped there.
+    /// global navigation is fired from it after all — its menu's taps go back on offer, those dropped as global
+    /// navigation and those fired before the write alike (once per state), and no more are dropped there.
     func dataWritten(in state: Int, recorder: Recorder) {
         guard !recorder.states[state].afterWrite else { return }
         recorder.update(state) { $0.afterWrite = true }
-        for event in droppedAsGlobal.removeValue(forKey: state) ?? [] { mark(Work(state: state, event: event), fired: false, recorder: recorder) }
+        let global = passes.compactMap { $0 as? GlobalNavigation }.first
+        let record = recorder.states[state]
+        let menu = record.events.indices.filter { record.fired.contains($0) && global?.target(of: record.events[$0]) != nil }
+        for event in Set(droppedAsGlobal.removeValue(forKey: state) ?? []).union(menu).sorted() {
+            mark(Work(state: state, event: event), fired: false, recorder: recorder)
+        }
     }
 
     /// The work was not done (the crawl is ending): its event goes back on offer.
@@ -102,6 +107,9 @@ final class Frontier {
     private func chooseState(trail: [Int], states: [CrawlProgress.StateRecord]) -> Int? {
         switch strategy {
         case .depthFirst:
+            // Where the app just wrote data, what it changed is looked at first, while the data is there (a cart's
+            // link after "Add to cart": later, a replay may reach the state another way).
+            if let here = trail.last, states[here].afterWrite, states[here].hasWork { return here }
             // Novel work on the path first (a shallower state's own actions before a deep state's repeats), then the
             // deepest state on the path with any work, then any state with work no other session is headed for.
             if let novelty, let deepest = trail.reversed().first(where: { hasNovelWork($0, states[$0], novelty) }) { return deepest }

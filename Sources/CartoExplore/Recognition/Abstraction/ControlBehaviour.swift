@@ -183,17 +183,24 @@ public struct ControlBehaviour: Sendable, Codable {
     }
 
     /// The acted-on control's identity (without its state) before and after `event` when a tap changed that control's
-    /// label — or its state with it — and nothing else on the screen: the page's text, positions and the control's
-    /// own label and state left out, every other element as it was. Nil otherwise.
+    /// label — or its selection with it — and nothing else on the screen: the page's text, positions and the
+    /// control's own label left out, every other element as it was. Only a status of one item among several (the
+    /// button is one of at least two alike, before or after: "Favorite" on each recipe, "Like" on each card); a
+    /// control of its own kind whose label names the screen's mode ("DEG" / "RAD"), and a disclosure that says it
+    /// opened ("Show" / "Hide" with its expanded state), are no relabelling. Nil otherwise.
     public static func relabel(_ before: UISnapshot, _ after: UISnapshot, by event: CrawlEvent) -> (from: String, to: String)? {
         guard event.kind == .tap, before.context == after.context, let locator = event.target?.locator,
               let was = before.root.allElements.first(where: { $0.locator == locator }),
               let now = after.root.allElements.first(where: { $0.locator == locator }),
-              was.label != now.label, was.label?.isEmpty == false, now.label?.isEmpty == false else { return nil }
+              was.label != now.label, was.label?.isEmpty == false, now.label?.isEmpty == false, was.expanded == now.expanded else { return nil }
+        func alike(_ snapshot: UISnapshot, _ control: UIElement) -> Int {
+            snapshot.root.allElements.filter { $0.role == control.role && $0.label == control.label && ControlIdentity.shape($0) == ControlIdentity.shape(control) }.count
+        }
+        guard alike(before, was) >= 2 || alike(after, now) >= 2 else { return nil }
         func masked(_ element: UIElement) -> UIElement {
             var e = element
             e.frame = nil   // a longer label moves what follows it
-            if e.locator == locator { e.label = nil; e.selected = false; e.expanded = nil; e.value = nil }
+            if e.locator == locator { e.label = nil; e.selected = false; e.value = nil }
             e.children = e.children.map(masked)
             return e
         }

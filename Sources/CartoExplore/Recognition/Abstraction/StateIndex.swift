@@ -138,6 +138,13 @@ public struct StateIndex: Sendable {
     /// The identity under what has been learnt so far of state `index` (the model merges states that share one).
     public func learntIdentity(at index: Int) -> AbstractState { key(records[index].identity) }
 
+    /// The identity state `index` has in the model: under what was learnt, and without the labels of its links and
+    /// buttons when its screen was coarsened after it was found ("Add to cart" and "Added!" on a product page found
+    /// before a second product showed that labels there are data).
+    public func modelIdentity(at index: Int) -> AbstractState {
+        coarsened.contains(records[index].coarse) ? key(records[index].coarse) : key(records[index].identity)
+    }
+
     /// Whether two states are one but for the label a relabelling toggle showed ("Favorite" and "Unfavorite"): the
     /// app told something changed — a recipe marked favourite — that the other screens it leads to may show.
     public func oneButForARelabel(_ a: Int, _ b: Int) -> Bool {
