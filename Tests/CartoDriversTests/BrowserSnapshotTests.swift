@@ -288,6 +288,44 @@ final class BrowserReachabilityTests: XCTestCase {
         XCTAssertTrue(sent.context.container?.hasPrefix("/sent.html") == true, "\(sent.context)")
     }
 
+    /// A full-screen dialog longer than the screen scrolls inside its fixed layer: what lies below its fold is on the
+    /// screen (a finger scrolls the dialog to it) and takes a tap. A banner slid below the screen stays gone: no
+    /// scrolling brings it back.
+    static let scrollingLayerPage = """
+        <!DOCTYPE html><html><head><title>Layers</title><meta name="viewport" content="width=device-width, initial-scale=1.0">
+        <style>
+          .sheet { position: fixed; inset: 0; overflow-y: auto; background: rgba(0,0,0,.5); display: none }
+          .sheet.open { display: block }
+          .sheet .content { margin: 16px; background: #fff; padding: 100px 0 }
+          .banner { position: fixed; left: 0; right: 0; bottom: 0; transform: translateY(100%); background: #222 }
+        </style></head><body>
+        <h1>Work</h1><button id="open" onclick="document.querySelector('.sheet').classList.add('open')">Open project</button>
+        <div class="sheet"><div class="content"><h2>Project</h2><p style="height: 1500px">A long description.</p>
+          <button id="close" onclick="document.querySelector('.sheet').classList.remove('open'); document.title = 'closed'">Close Project</button></div></div>
+        <div class="banner"><button id="accept">Accept cookies</button></div>
+        </body></html>
+        """
+
+    func testAScrollingFixedLayerShowsWhatLiesBelowItsFold() throws {
+        let (site, service) = try serveWithChromeDriver(["index.html": Self.scrollingLayerPage])
+        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+        defer { driver.close() }
+        try driver.restart()
+        _ = try driver.waitForIdle(.standard)
+        func element(_ id: String) throws -> UIElement { try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == id }, id) }
+        XCTAssertFalse(try element("accept").visible, "a fixed banner slid below the screen")
+        try driver.perform(.tap(try element("open")))
+        _ = try driver.waitForIdle(.standard)
+        let close = try element("close")
+        XCTAssertTrue(close.visible, "below the fold of a dialog that scrolls")
+        XCTAssertEqual(close.actions, [.tap])
+        XCTAssertFalse(try element("accept").visible, "still slid away")
+        try driver.perform(.tap(close))
+        _ = try driver.waitForIdle(.standard)
+        XCTAssertEqual(try driver.snapshot().context.title, "closed", "the tap reached the button below the fold")
+        XCTAssertFalse(try element("close").visible, "the dialog closed")
+    }
+
     /// A page wider than the phone that cannot scroll: bringing an element into view pans the visual viewport, and
     /// the next touch must land where the element now is on the screen.
     static let panPage = """

@@ -70,8 +70,9 @@ function isVisible(el) {
   const view = el.ownerDocument.defaultView;
   if (r.width > 0 && (r.right <= 0 || r.left >= view.innerWidth)) return false;
   // A fixed layer outside the viewport (a cookie banner slid below the screen once answered, a panel slid above it)
-  // is gone: no scrolling brings it back, unlike the rest of the page below the fold.
-  if (r.height > 0 && (r.bottom <= 0 || r.top >= view.innerHeight) && inFixedLayer(el)) return false;
+  // is gone: no scrolling of the page brings it back, unlike the rest of the page below the fold. What lies below
+  // the fold of a fixed layer that scrolls (a full-screen dialog longer than the screen) is there all the same.
+  if (r.height > 0 && (r.bottom <= 0 || r.top >= view.innerHeight) && inFixedLayer(el) && !scrollsIntoView(el, r)) return false;
   if (r.width > 0 && r.height > 0) return true;
   // An inline element around blocks (`<a href="#/"><h1>todos</h1></a>`) or one with `display: contents` has no
   // box of its own: it shows what its children show.
@@ -85,6 +86,22 @@ function inFixedLayer(el) {
   for (let n = el.offsetParent; n; n = n.offsetParent) top = n;
   const doc = el.ownerDocument;
   return top !== doc.body && top !== doc.documentElement && doc.defaultView.getComputedStyle(top).position === 'fixed';
+}
+// Whether scrolling a container between the element and its fixed layer (the layer included) brings the element
+// into view: the container is on the screen and can still scroll towards the element.
+function scrollsIntoView(el, r) {
+  const view = el.ownerDocument.defaultView;
+  for (let n = el.parentElement; n && n !== el.ownerDocument.body; n = n.parentElement) {
+    const style = view.getComputedStyle(n);
+    if (/auto|scroll|overlay/.test(style.overflowY) && n.scrollHeight > n.clientHeight) {
+      const box = n.getBoundingClientRect();
+      const onScreen = box.bottom > 0 && box.top < view.innerHeight && box.height > 0;
+      if (onScreen && r.top >= box.bottom && n.scrollTop + n.clientHeight < n.scrollHeight - 1) return true;
+      if (onScreen && r.bottom <= box.top && n.scrollTop > 0) return true;
+    }
+    if (style.position === 'fixed') break;
+  }
+  return false;
 }
 // Relative to the element's own tree; a shadow root's or a frame's path is its host's path, ' >>> ', its own.
 function cssPath(el) {
