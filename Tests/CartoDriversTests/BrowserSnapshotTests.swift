@@ -184,6 +184,39 @@ final class BrowserSnapshotTests: XCTestCase {
             XCTAssertEqual(png.count > 24 ? png[16..<20].reduce(0) { $0 << 8 | Int($1) } : 0, 780, "2× the 390-point phone width")
         }
     }
+
+    /// A link that scrolls the page to its section by script, a step per frame (jQuery's `animate`, a one-page
+    /// site's menu): the screen moves for 600 ms and the wait lasts until it stops — a tap before then lands on
+    /// whatever passes under the finger.
+    func testIdleWaitsUntilThePageStopsScrolling() throws {
+        let page = """
+            <!DOCTYPE html><html><head><title>Start</title><meta name="viewport" content="width=device-width"></head><body>
+            <a id="go" href="#far">Down</a><div style="height: 4000px"></div><h2 id="far">Far</h2><div style="height: 2000px"></div>
+            <script>
+              document.getElementById('go').addEventListener('click', e => {
+                e.preventDefault();
+                const from = scrollY, to = document.getElementById('far').offsetTop, t0 = performance.now();
+                const step = now => {
+                  const k = Math.min(1, (now - t0) / 600);
+                  scrollTo(0, from + (to - from) * k);
+                  if (k < 1) requestAnimationFrame(step); else document.title = 'arrived';
+                };
+                requestAnimationFrame(step);
+              });
+            </script></body></html>
+            """
+        let (site, service) = try serveWithChromeDriver(["index.html": page])
+        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+        defer { driver.close() }
+        for round in 1...3 {
+            try driver.restart()
+            _ = try driver.waitForIdle(.standard)
+            try driver.perform(.tap(try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == "go" })))
+            let idle = try driver.waitForIdle(.standard)
+            XCTAssertTrue(idle.idle, "\(idle.busy ?? "")")
+            XCTAssertEqual(try driver.snapshot().context.title, "arrived", "round \(round): the wait ended while the page scrolled")
+        }
+    }
 }
 
 /// What a person sees and can touch on pages built the way third-party apps are: filters marked by class names, a

@@ -1,5 +1,5 @@
 // A promise (for CDP Runtime.evaluate with awaitPromise) that resolves once the document is loaded, no request
-// or short timer is pending, no finite animation runs, no navigation is under way and the DOM has been
+// or short timer is pending, no finite animation runs, the page is not scrolling, no navigation is under way and the DOM has been
 // structurally quiet for quietMs — with takeSnapshot()'s answer — or when timeoutMs passed, saying what was busy.
 // A wait without a snapshot passes () => null: the page's error buffer then stays for the next observation.
 function idle(quietMs, timeoutMs, takeSnapshot) {
@@ -12,6 +12,11 @@ function idle(quietMs, timeoutMs, takeSnapshot) {
     let lastFrame = -1, finished = false;
     const tick = () => { lastFrame = performance.now(); if (!finished) frame(tick); };
     frame(tick);
+    // The page scrolling by itself (a script's smooth scroll to a section, `behavior: 'smooth'`): the screen is still
+    // moving and a tap now lands on whatever passes under the finger. Its steps run in animation frames that re-arm
+    // themselves, which the instrumentation takes for a clock, so the wait watches the scroll position: busy until
+    // it has not moved for three frames' time.
+    let scrolled = [scrollX, scrollY], lastScroll = -Infinity;
     function check() {
       const c = window.__carto;
       const now = performance.now();
@@ -21,6 +26,8 @@ function idle(quietMs, timeoutMs, takeSnapshot) {
         return !timing || timing.iterations !== Infinity;
       }).length : 0;
       const busy = [];
+      if (scrollX !== scrolled[0] || scrollY !== scrolled[1]) { scrolled = [scrollX, scrollY]; lastScroll = now; }
+      if (now - lastScroll < 50) busy.push('scrolling');
       if (document.readyState !== 'complete') busy.push('document loading');
       if (c && c.navigating) busy.push('navigating');
       if (c && c.pending > 0) busy.push(c.pending + ' request(s)');
