@@ -173,3 +173,44 @@ extension CrawlEndToEndTests {
         XCTAssertTrue(model.graph.edges.filter { model.edges[$0.index].kind == .inferred }.allSatisfy { !$0.isReplayable })
     }
 }
+
+extension CrawlEndToEndTests {
+    /// A one-page site as templates build them: "Tell me more" scrolls the page by script for 0.8 s, a project opens
+    /// a full-screen sheet whose "Close Project" lies below its fold, and the contact form answers with a message
+    /// whose "×" is declared no part of the content. The model is the two screens a tester draws, whatever the
+    /// order of the taps: the project opens at the first tap after the scroll, the sheet closes by its button, and the
+    /// message is no screen of its own.
+    func testAOnePageSiteWithAScrollingLinkASheetAndAMessage() throws {
+        let (model, log) = try crawlSite("onepage")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let names = model.states.map { $0.name ?? "" }
+        XCTAssertEqual(model.states.count, 2, "\(names)")
+        let sheet = try XCTUnwrap(model.states.first { ($0.properties ?? []).contains { $0.contains("\"Close Project\"") } }, "\(names)")
+        let page = try XCTUnwrap(model.states.first { $0.id != sheet.id })
+        XCTAssertTrue(model.edges.contains { $0.from == page.id && $0.to == sheet.id && $0.event == "tap link \"Threads project\"" }, "\(model.edges.map(\.event))")
+        XCTAssertTrue(model.edges.contains { $0.from == sheet.id && $0.to == page.id && $0.event == "tap button \"Close Project\"" })
+        let taps = log.filter { $0["type"] as? String == "event" && $0["event"] as? String == "tap link \"Threads project\"" && $0["from"] as? String == page.id }
+        XCTAssertFalse(taps.isEmpty)
+        XCTAssertTrue(taps.allSatisfy { $0["to"] as? String == sheet.id }, "every tap on the project opened it: \(taps.map { $0["outcome"] ?? "" })")
+        XCTAssertTrue(log.contains { $0["type"] as? String == "event" && ($0["event"] as? String ?? "").hasPrefix("fill") }, "the form was sent")
+    }
+}
+
+extension CrawlEndToEndTests {
+    /// A recipe marked favourite in its row (the home screen stays the same screen; the mark is kept in web storage),
+    /// then the Favorites view that shows it. The state found that way is reached again by the events that found it,
+    /// not by its shortest path (which opens an empty Favorites): every screen is explored, none given up.
+    func testAStateFoundAfterDataWrittenInPlaceIsReachedByTheEventsThatFoundIt() throws {
+        let (model, log) = try crawlSite("favourites")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let headings = Set(model.states.compactMap { ($0.properties ?? []).first { $0.hasPrefix("heading ") } })
+        XCTAssertEqual(headings, ["heading All recipes", "heading Your favorites", "heading No favorites yet"], "\(model.states.map { $0.name ?? "" })")
+        XCTAssertFalse(log.contains { $0["type"] as? String == "unreachable" }, "no state given up")
+        XCTAssertFalse(log.contains { $0["type"] as? String == "abstraction" && $0["decision"] as? String == "refine" },
+                       "data written on the way is no reason to refine a screen")
+        // Every event of the favourites screen was fired from it (its "Unfavorite" buttons, its menu).
+        let withFavourites = try XCTUnwrap(model.states.first { ($0.properties ?? []).contains("heading Your favorites") })
+        let fired = Set(log.filter { $0["type"] as? String == "event" && $0["from"] as? String == withFavourites.id }.compactMap { $0["event"] as? String })
+        XCTAssertTrue(fired.contains { $0.contains("Unfavorite") }, "\(fired)")
+    }
+}

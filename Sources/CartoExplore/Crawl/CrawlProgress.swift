@@ -22,6 +22,16 @@ public struct CrawlProgress: Sendable {
         public var afterWrite: Bool { get { wrote ?? false } set { wrote = newValue ? true : nil } }
         private var wrote: Bool?
         public var screenshot: String?
+        /// The events that found the state, from the screen the app opened on, when one of them had written data
+        /// without leaving its screen (a recipe marked favourite in its row, then "Favorites"): what the app held
+        /// then is not what the state's shortest path gives it, and these events give it again. Nil otherwise.
+        public var trace: [TraceStep]?
+        /// One event of a `trace`, and the state it was fired in.
+        public struct TraceStep: Codable, Sendable, Equatable {
+            public var from: Int
+            public var event: CrawlEvent
+            public init(from: Int, event: CrawlEvent) { self.from = from; self.event = event }
+        }
         /// The state's abstract identity (nil in progress saved before abstractions existed).
         public var abstract: AbstractState?
         public var hasWork: Bool { !unreachable && fired.count < events.count }

@@ -99,9 +99,14 @@ function snapshot() {
       // sees and touches) is on screen when its label is.
       const hidden = n => opaqueLayer && underBackdrop(n);
       const shown = n => isVisible(n) && !hidden(n);
-      const visible = (role === 'list' || role === 'table') && el.children.length === 0 && el.checkVisibility
+      const seen = (role === 'list' || role === 'table') && el.children.length === 0 && el.checkVisibility
         ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && !hidden(el)
         : shown(el) || ((role === 'checkbox' || role === 'radio') && !!el.labels && [...el.labels].some(shown));
+      // What the page declares no part of its content (`aria-hidden="true"` on it or around it: a message's dismiss
+      // "×", icons, content a dialog set aside) is not on the screen for the abstraction, as it is not for a screen
+      // reader: a message with a "×" and the same screen without it are one. A finger still reaches what it sees.
+      const declaredHidden = !!(el.closest && el.closest('[aria-hidden="true"]'));
+      const visible = seen && !declaredHidden;
       const r = el.getBoundingClientRect();
       const disabled = el.disabled === true || el.getAttribute('aria-disabled') === 'true';
       const actions = [];
@@ -121,7 +126,7 @@ function snapshot() {
       else if (c && c.clickable.has(el) || el.hasAttribute('onclick')) target = 'click';
       else if (tag === 'button' || (tag === 'input' && el.type === 'submit')) target = el.form ? 'submit' : null;
       const tappable = ['button', 'link', 'tab', 'checkbox', 'radio', 'toggle', 'menuItem'].includes(role);
-      if (!inert && !visible && !disabled && tappable && revealedOnHover(el)) actions.push('tap');
+      if (!inert && !visible && !disabled && tappable && (revealedOnHover(el) || (seen && declaredHidden && !underBackdrop(el)))) actions.push('tap');
       if (!inert && visible && !disabled && !(tappable && underBackdrop(el))) {
         if (tappable) actions.push('tap');
         // A row the page marks as clickable by its pointer cursor (`ownPointer`): frameworks that listen at the root

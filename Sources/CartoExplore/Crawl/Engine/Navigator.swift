@@ -20,6 +20,21 @@ final class Navigator {
     var wroteSinceRestart = false
     /// A recorded path is being replayed: the states it reaches hold what their paths give them.
     private(set) var replaying = false
+    /// The events fired since the last restart, backs included, in order; and whether one of them wrote data
+    /// without leaving its screen (`Observation.wroteData`): a state found after that keeps them as its trace.
+    private(set) var fired: [CrawlProgress.StateRecord.TraceStep] = []
+    private(set) var wroteInPlaceSinceRestart = false
+
+    /// Event `event` was fired in `state`; `wroteInPlace` when it wrote data and the app stayed on that state.
+    func noteFired(_ event: CrawlEvent, in state: Int, wroteInPlace: Bool) {
+        fired.append(.init(from: state, event: event))
+        if wroteInPlace { wroteInPlaceSinceRestart = true }
+    }
+
+    /// The trace a state found now by `event` fired in `source` keeps, or nil when nothing was written in place.
+    func trace(to event: CrawlEvent, in source: Int) -> [CrawlProgress.StateRecord.TraceStep]? {
+        wroteInPlaceSinceRestart ? fired + [.init(from: source, event: event)] : nil
+    }
 
     enum Arrival: Equatable {
         case reached
@@ -35,6 +50,8 @@ final class Navigator {
         self.snapshot = snapshot
         needsFreshStart = false
         wroteSinceRestart = false
+        fired = []
+        wroteInPlaceSinceRestart = false
     }
 
     /// The app moved on to `state` (a new or known state), or back to the previous one on the trail.
@@ -95,8 +112,20 @@ final class Navigator {
                 trail[trail.count - 1] = step.to
                 continue
             }
+            // The target itself, sooner than the path said (a view whose data was taken away meanwhile): reached.
+            if let landed, landed == target, landed != step.to { return .reached }
             guard landed == step.to else {
                 session.pool.recorder.log(.replay(.init(state: Crawler.name(target), result: "diverged at \(step.event)")))
+                // The app held data its path does not give it when the target was found (written in place before):
+                // the events that found it give it that data again. Only when they too lead elsewhere did one
+                // event from one state lead to two states.
+                if let trace = session.pool.recorder.states[target].trace {
+                    switch try replay(trace, to: target, session: session) {
+                    case .reached: return .reached
+                    case .stopped: return .stopped
+                    case .unreachable: break
+                    }
+                }
                 if let landed, landed != from,
                    let decision = session.pool.recorder.refine(from: from, event: step.event.description, expected: step.to, landed: landed) {
                     session.log(decision)
@@ -105,5 +134,25 @@ final class Navigator {
             }
         }
         return current == target ? .reached : .unreachable
+    }
+
+    /// Restarts and fires the events of a state's trace in order, each from the state it was fired in before.
+    private func replay(_ trace: [CrawlProgress.StateRecord.TraceStep], to target: Int, session: Session) throws -> Arrival {
+        guard let first = trace.first, try session.restart() == first.from else {
+            session.pool.recorder.log(.replay(.init(state: Crawler.name(target), result: "the app opened elsewhere than the events that found it began")))
+            return .unreachable
+        }
+        replaying = true
+        defer { replaying = false }
+        for step in trace {
+            if session.pool.mustStop { return .stopped }
+            guard current == step.from else { break }
+            _ = try session.fire(step.event, from: step.from)
+        }
+        let reached = current == target
+        session.pool.recorder.log(.replay(.init(state: Crawler.name(target), result: reached
+            ? "reached by the \(trace.count) events that found it (data written on the way)"
+            : "the events that found it led elsewhere")))
+        return reached ? .reached : .unreachable
     }
 }

@@ -61,12 +61,14 @@ final class Recorder {
 
     /// A new state (a start screen, or the target of the edge `via` adds with it), with the events `plan` offers in
     /// it. Returns its number and the abstraction's decision to log, if any.
-    func addState(_ snapshot: UISnapshot, depth: Int, events: [CrawlEvent], via: (from: Int, event: CrawlEvent)?, afterWrite: Bool = false)
+    func addState(_ snapshot: UISnapshot, depth: Int, events: [CrawlEvent], via: (from: Int, event: CrawlEvent)?, afterWrite: Bool = false,
+                  trace: [CrawlProgress.StateRecord.TraceStep]? = nil)
         -> (id: Int, identity: AbstractState, decision: StateIndex.Decision?, edge: CrawlProgress.EdgeRecord?) {
         let added = recognizer.add(snapshot)
         var record = CrawlProgress.StateRecord(signature: StateSignature(snapshot), snapshot: snapshot, depth: depth, events: events,
                                                fired: [], unreachable: false, screenshot: nil, abstract: added.identity)
         record.afterWrite = afterWrite
+        record.trace = trace
         progress.graph.states.append(record)
         precondition(progress.graph.states.count == added.index + 1, "states are recorded in recognition order")
         changed.insert(added.index)

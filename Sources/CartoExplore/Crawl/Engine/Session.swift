@@ -152,6 +152,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             }
         }
         let outcome = relaunched ? try relaunchedAt(snapshot) : try classify(snapshot, after: event, from: source)   // may take a screenshot (driver time)
+        if !relaunched { navigator.noteFired(event, in: source, wroteInPlace: lastWrote && outcome.state == source) }
         lastEventActed = actionError == nil && left == nil
         let driverTime = driverSeconds - driverBefore
         let total = Date().timeIntervalSince(t0)
@@ -206,7 +207,8 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             recorder.countStateReached()
             return Outcome(kind: isBack ? .back : .known, state: id)
         }
-        let id = try discover(snapshot, depth: recorder.states[source].depth + 1, via: (source, event), afterWrite: lastWrote)
+        let id = try discover(snapshot, depth: recorder.states[source].depth + 1, via: (source, event), afterWrite: lastWrote,
+                              trace: navigator.trace(to: event, in: source))
         navigator.moved(to: id, back: false)
         recorder.countStateReached()
         return Outcome(kind: .new, state: id)
@@ -214,10 +216,11 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
 
     /// Records a new state — with the transition that found it, in one step — plans its events, logs it and takes its
     /// screenshot (the lock let go meanwhile: the state is complete, other sessions may go there).
-    private func discover(_ snapshot: UISnapshot, depth: Int, via: (from: Int, event: CrawlEvent)?, afterWrite: Bool = false) throws -> Int {
+    private func discover(_ snapshot: UISnapshot, depth: Int, via: (from: Int, event: CrawlEvent)?, afterWrite: Bool = false,
+                          trace: [CrawlProgress.StateRecord.TraceStep]? = nil) throws -> Int {
         let plan = planner.plan(snapshot, origin: driver.webOrigin)
         let events = configuration.settings.maxDepth.map({ depth < $0 }) ?? true ? plan.events : []
-        let added = recorder.addState(snapshot, depth: depth, events: events, via: via, afterWrite: afterWrite)
+        let added = recorder.addState(snapshot, depth: depth, events: events, via: via, afterWrite: afterWrite, trace: trace)
         if let edge = added.edge { pool.frontier.learn(edge) }
         pool.frontier.offer(recorder.states[added.id])
         recorder.log(.state(.init(
