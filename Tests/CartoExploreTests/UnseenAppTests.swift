@@ -197,10 +197,10 @@ extension CrawlEndToEndTests {
 }
 
 extension CrawlEndToEndTests {
-    /// A recipe marked favourite in its row (the home screen stays the same screen; the mark is kept in web storage),
-    /// then the Favorites view that shows it. The state found that way is reached again by the events that found it,
+    /// A recipe marked favourite in its row (the home screen stays the same screen; the mark is kept in memory),
+    /// then the Favorites view that shows it. The state found after that change in place is reached again by the events that found it,
     /// not by its shortest path (which opens an empty Favorites): every screen is explored, none given up.
-    func testAStateFoundAfterDataWrittenInPlaceIsReachedByTheEventsThatFoundIt() throws {
+    func testAStateFoundAfterAChangeInPlaceIsReachedByTheEventsThatFoundIt() throws {
         let (model, log) = try crawlSite("favourites")
         XCTAssertEqual(model.stats.stopReason, .explored)
         let headings = Set(model.states.compactMap { ($0.properties ?? []).first { $0.hasPrefix("heading ") } })

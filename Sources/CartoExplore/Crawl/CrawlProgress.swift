@@ -22,9 +22,10 @@ public struct CrawlProgress: Sendable {
         public var afterWrite: Bool { get { wrote ?? false } set { wrote = newValue ? true : nil } }
         private var wrote: Bool?
         public var screenshot: String?
-        /// The events that found the state, from the screen the app opened on, when one of them had written data
-        /// without leaving its screen (a recipe marked favourite in its row, then "Favorites"): what the app held
-        /// then is not what the state's shortest path gives it, and these events give it again. Nil otherwise.
+        /// The events that found the state, from the screen the app opened on, when one of them had changed the app
+        /// without leaving its screen (a recipe marked favourite in its row, then "Favorites"; the mark kept in
+        /// memory or written to storage): what the app held then is not what the state's shortest path gives it, and
+        /// these events give it again. Nil otherwise.
         public var trace: [TraceStep]?
         /// One event of a `trace`, and the state it was fired in.
         public struct TraceStep: Codable, Sendable, Equatable {

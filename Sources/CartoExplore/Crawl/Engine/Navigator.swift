@@ -20,20 +20,21 @@ final class Navigator {
     var wroteSinceRestart = false
     /// A recorded path is being replayed: the states it reaches hold what their paths give them.
     private(set) var replaying = false
-    /// The events fired since the last restart, backs included, in order; and whether one of them wrote data
-    /// without leaving its screen (`Observation.wroteData`): a state found after that keeps them as its trace.
+    /// The events fired since the last restart, backs included, in order; and whether one of them changed the app
+    /// without leaving its screen (the screen changed in place, or data was written): a state found after that
+    /// keeps them as its trace.
     private(set) var fired: [CrawlProgress.StateRecord.TraceStep] = []
-    private(set) var wroteInPlaceSinceRestart = false
+    private(set) var changedInPlaceSinceRestart = false
 
-    /// Event `event` was fired in `state`; `wroteInPlace` when it wrote data and the app stayed on that state.
-    func noteFired(_ event: CrawlEvent, in state: Int, wroteInPlace: Bool) {
+    /// Event `event` was fired in `state`; `changedInPlace` when the app changed and stayed on that state.
+    func noteFired(_ event: CrawlEvent, in state: Int, changedInPlace: Bool) {
         fired.append(.init(from: state, event: event))
-        if wroteInPlace { wroteInPlaceSinceRestart = true }
+        if changedInPlace { changedInPlaceSinceRestart = true }
     }
 
-    /// The trace a state found now by `event` fired in `source` keeps, or nil when nothing was written in place.
+    /// The trace a state found now by `event` fired in `source` keeps, or nil when nothing changed in place before.
     func trace(to event: CrawlEvent, in source: Int) -> [CrawlProgress.StateRecord.TraceStep]? {
-        wroteInPlaceSinceRestart ? fired + [.init(from: source, event: event)] : nil
+        changedInPlaceSinceRestart ? fired + [.init(from: source, event: event)] : nil
     }
 
     enum Arrival: Equatable {
@@ -51,7 +52,7 @@ final class Navigator {
         needsFreshStart = false
         wroteSinceRestart = false
         fired = []
-        wroteInPlaceSinceRestart = false
+        changedInPlaceSinceRestart = false
     }
 
     /// The app moved on to `state` (a new or known state), or back to the previous one on the trail.

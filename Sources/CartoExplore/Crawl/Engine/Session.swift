@@ -152,7 +152,11 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             }
         }
         let outcome = relaunched ? try relaunchedAt(snapshot) : try classify(snapshot, after: event, from: source)   // may take a screenshot (driver time)
-        if !relaunched { navigator.noteFired(event, in: source, wroteInPlace: lastWrote && outcome.state == source) }
+        // The app changed without leaving its screen — the screen changed in place (a recipe marked favourite in a
+        // list kept in memory), or it wrote data: what it holds now is not what the state's path gives it.
+        if !relaunched {
+            navigator.noteFired(event, in: source, changedInPlace: outcome.kind == .inPlaceChange || (lastWrote && outcome.state == source))
+        }
         lastEventActed = actionError == nil && left == nil
         let driverTime = driverSeconds - driverBefore
         let total = Date().timeIntervalSince(t0)
