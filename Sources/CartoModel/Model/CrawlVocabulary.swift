@@ -7,7 +7,7 @@ public enum EdgeKind: String, Codable, Sendable, CaseIterable {
     /// The event led back to the state the crawl had come from (a back, close or home control).
     case back
     /// Not fired: global navigation (a menu link) that led to this target from several states is taken to lead there
-    /// from this one too (`GlobalNavigation`). Drawn dashed; never a step of a replayed path or a generated test.
+    /// from this one too (`GlobalNavigation`). Drawn dotted; never a step of a replayed path or a generated test.
     case inferred
 }
 

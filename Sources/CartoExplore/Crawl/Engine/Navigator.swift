@@ -117,8 +117,8 @@ final class Navigator {
             if let landed, landed == target, landed != step.to { return .reached }
             guard landed == step.to else {
                 session.pool.recorder.log(.replay(.init(state: Crawler.name(target), result: "diverged at \(step.event)")))
-                // The app held data its path does not give it when the target was found (written in place before):
-                // the events that found it give it that data again. Only when they too lead elsewhere did one
+                // The app held what its path does not give it when the target was found (it had changed in place
+                // before: a write, or a change kept in memory): the events that found it give it that again. Only when they too lead elsewhere did one
                 // event from one state lead to two states.
                 if let trace = session.pool.recorder.states[target].trace {
                     switch try replay(trace, to: target, session: session) {
@@ -152,7 +152,7 @@ final class Navigator {
         }
         let reached = current == target
         session.pool.recorder.log(.replay(.init(state: Crawler.name(target), result: reached
-            ? "reached by the \(trace.count) events that found it (data written on the way)"
+            ? "reached by the \(trace.count) events that found it (the app changed in place on the way)"
             : "the events that found it led elsewhere")))
         return reached ? .reached : .unreachable
     }
