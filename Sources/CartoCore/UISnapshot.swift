@@ -85,13 +85,21 @@ public struct UIElement: Codable, Hashable, Sendable {
     /// How the driver finds it again (a CSS path on the web, an accessibility id or XPath on iOS).
     public var locator: String?
     public var children: [UIElement]
+    /// On the screen but out of reach under a layer over the whole window that still lets it be seen (a dialog's
+    /// dimmed backdrop, a drawer's shade); nil when not, or when the platform says nothing.
+    public var covered: Bool?
+    /// A button that sends a form the platform refuses to send as it is (a required field empty): tapping it does
+    /// nothing until the form is filled. Nil when not, or when the platform says nothing.
+    public var awaitsInput: Bool?
 
     public init(role: UIRole, platformType: String, identifier: String? = nil, label: String? = nil, value: String? = nil,
                 frame: UIFrame? = nil, enabled: Bool = true, visible: Bool = true, selected: Bool = false, expanded: Bool? = nil,
-                actions: [ActionCommand] = [], target: String? = nil, locator: String? = nil, children: [UIElement] = []) {
+                actions: [ActionCommand] = [], target: String? = nil, locator: String? = nil, children: [UIElement] = [],
+                covered: Bool? = nil, awaitsInput: Bool? = nil) {
         self.role = role; self.platformType = platformType; self.identifier = identifier; self.label = label; self.value = value
         self.frame = frame; self.enabled = enabled; self.visible = visible; self.selected = selected; self.expanded = expanded
         self.actions = actions; self.target = target; self.locator = locator; self.children = children
+        self.covered = covered; self.awaitsInput = awaitsInput
     }
 
     /// This element and every descendant, depth first, in document order.

@@ -244,7 +244,7 @@ final class BrowserReachabilityTests: XCTestCase {
         <button id="open" onclick="document.getElementById('backdrop').classList.add('show')">Sign up</button>
         <div id="backdrop"><div class="box"><button id="close" onclick="document.getElementById('backdrop').classList.remove('show')">Close</button></div></div>
         <ul id="rows"><li>Milk <button class="del" id="del" onclick="this.parentElement.remove()">x</button></li></ul>
-        <form id="f" action="/sent.html"><input id="who" name="who"><input id="send" type="submit" value="Send"></form>
+        <form id="f" action="/sent.html"><input id="who" name="who" required><input id="send" type="submit" value="Send"></form>
         <div style="position: relative"><button id="under">Under</button><div id="panel"></div></div>
         </body></html>
         """
@@ -296,9 +296,14 @@ final class BrowserReachabilityTests: XCTestCase {
         XCTAssertEqual(try element("close").actions, [.tap])
         XCTAssertEqual(try element("open").actions, [], "under the backdrop")
         XCTAssertEqual(try element("menu").actions, [], "under the backdrop")
+        XCTAssertEqual(try element("open").covered, true, "seen through the dimmed backdrop, out of reach")
+        XCTAssertTrue(try element("open").visible)
+        XCTAssertNil(try element("close").covered, "the dialog itself")
+        XCTAssertEqual(try element("send").covered, true, "the form under the backdrop too")
         try driver.perform(.tap(try element("close")))
         _ = try driver.waitForIdle(.standard)
         XCTAssertEqual(try element("open").actions, [.tap])
+        XCTAssertNil(try element("open").covered, "the dialog closed")
 
         // An element under a panel: the tap is refused with what covers it, not clicked by script behind the panel.
         XCTAssertThrowsError(try driver.perform(.tap(try element("under")))) { error in
@@ -311,8 +316,11 @@ final class BrowserReachabilityTests: XCTestCase {
         _ = try driver.waitForIdle(.standard)
         XCTAssertNil(try elements().first { $0.identifier == "del" }, "deleted")
 
-        // A form sent without a script navigates; the idle wait covers the navigation, whenever it begins.
+        // A form sent without a script navigates; the idle wait covers the navigation, whenever it begins. Its
+        // submit button awaits input while the required field is empty.
+        XCTAssertEqual(try element("send").awaitsInput, true, "a required field is empty")
         try driver.perform(.type(try element("who"), text: "ann"))
+        XCTAssertNil(try element("send").awaitsInput, "filled")
         try driver.perform(.tap(try element("send")))
         let idle = try driver.waitForIdle(.standard)
         XCTAssertTrue(idle.idle)

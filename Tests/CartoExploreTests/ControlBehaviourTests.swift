@@ -105,6 +105,18 @@ final class ControlBehaviourTests: XCTestCase {
             XCTAssertNil(behaviour.observe(CrawlEvent(kind: .tap, target: current), in: i, before: screen(heading, []), after: nil, unchanged: true))
         }
         XCTAssertTrue(behaviour.isEmpty)
+        // A submit button whose form the browser refuses to send yet (a required field empty) did nothing because
+        // the form is not filled: no sign of what it does once it is.
+        var submit = UIElement(role: .button, platformType: "button", label: "Submit", actions: [.tap], target: "submit", locator: "css selector:#f > button")
+        submit.awaitsInput = true
+        for (i, heading) in ["Add book", "Add author"].enumerated() {
+            XCTAssertNil(behaviour.observe(CrawlEvent(kind: .tap, target: submit), in: i, before: screen(heading, []), after: nil, unchanged: true))
+        }
+        XCTAssertTrue(behaviour.isEmpty)
+        submit.awaitsInput = nil
+        _ = behaviour.observe(CrawlEvent(kind: .tap, target: submit), in: 0, before: screen("Add book", []), after: nil, unchanged: true)
+        XCTAssertEqual(behaviour.observe(CrawlEvent(kind: .tap, target: submit), in: 1, before: screen("Add author", []), after: nil, unchanged: true)?.kind,
+                       .inert, "a form that would be sent and changes nothing: inert (the same taps, minus the refusal)")
     }
 
     func testAToggleThatOnlyChangesItselfIsSelfContained() {

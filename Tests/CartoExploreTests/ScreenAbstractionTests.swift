@@ -296,6 +296,39 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertEqual(index.match(archive), added.index)
     }
 
+    /// A dialog over a dimmed page is the dialog: the same "Add book" dialog over a list of one book, over another
+    /// book and over an empty library is one state, where the page's address and title still count (the same dialog
+    /// at another address is another state). Refined, because closing it led to different pages, what lies under its
+    /// backdrop tells its states apart again.
+    func testADialogOverADimmedPageIsTheDialogUntilRefined() {
+        func covered(_ e: UIElement) -> UIElement { var e = e; e.covered = true; e.actions = []; return e }
+        let dialog = [UIElement(role: .heading, platformType: "h2", label: "Add new book"), Self.field("Title", id: "title"), Self.button("Submit", target: "submit")]
+        func library(_ page: [UIElement], container: String = "/") -> UISnapshot {
+            Self.screen("Library", container: container, [UIElement(role: .heading, platformType: "h1", label: "codex")] + page + dialog)
+        }
+        let overOne = library([Self.button("+ add book"), UIElement(role: .heading, platformType: "h3", label: "The Great Gatsby"), Self.button("Read")].map(covered))
+        let overAnother = library([Self.button("+ add book"), UIElement(role: .heading, platformType: "h3", label: "Dune"), Self.button("Not Read")].map(covered))
+        let overNone = library([covered(Self.button("+ add book"))])
+        let abstraction = ScreenAbstraction()
+        let one = abstraction.abstract(overOne).state
+        XCTAssertEqual(one, abstraction.abstract(overAnother).state, "\(one.properties)")
+        XCTAssertEqual(one, abstraction.abstract(overNone).state)
+        XCTAssertTrue(one.values(.heading).contains("Add new book"), "the dialog is the screen: \(one.properties)")
+        XCTAssertFalse(one.properties.contains { $0.value.contains("Read") || $0.value.contains("Gatsby") }, "\(one.properties)")
+        XCTAssertNotEqual(one, abstraction.abstract(library([covered(Self.button("+ add book"))], container: "/favorites")).state,
+                          "where the dialog was opened still counts")
+        // Uncovered (the dialog closed), the page is the screen again.
+        let page = abstraction.abstract(Self.screen("Library", [Self.button("+ add book"), Self.button("Read")])).state
+        XCTAssertTrue(page.properties.contains { $0.value.contains("\"Read\"") }, "\(page.properties)")
+        // Refined: what lies under the backdrop counts again.
+        XCTAssertNotEqual(abstraction.abstract(overOne, refined: true).state, abstraction.abstract(overNone, refined: true).state)
+        var index = StateIndex()
+        XCTAssertEqual(index.add(overOne).index, 0)
+        XCTAssertEqual(index.match(overNone), 0)
+        _ = index.refine(from: 0, event: "tap button \"×\"", expected: 1, landed: 2)
+        XCTAssertNil(index.match(overNone), "refined: the page under the dialog tells them apart")
+    }
+
     /// Pages of one kind: one page whose address picks the data (`/product.html?id=4`, `?id=7`) shows another
     /// product's name in its headings and button labels — one state, coarsened at the second address, with the
     /// addresses in the decision. Addresses that differ in a word (`?page=terms`, `?page=privacy`) pick pages, not

@@ -214,3 +214,26 @@ extension CrawlEndToEndTests {
         XCTAssertTrue(fired.contains { $0.contains("Unfavorite") }, "\(fired)")
     }
 }
+
+extension CrawlEndToEndTests {
+    /// A shelf built around hand-made dialogs (plain divs over a dimmed backdrop): the add dialog is one screen
+    /// whether books or nothing lie dimmed behind it, and its "Save" — refused by the browser while its required
+    /// fields are empty — is still on it. Four screens, as a tester draws them: the shelf, the empty shelf, the add
+    /// dialog and the confirmation.
+    func testADialogOverADimmedPageIsOneScreenWhateverLiesBehindIt() throws {
+        let (model, _) = try crawlSite("dialogs")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let names = model.states.map { $0.name ?? $0.id }
+        let adding = model.states.filter { ($0.properties ?? []).contains("heading New book") }
+        XCTAssertEqual(adding.count, 1, "\(names)")
+        let dialog = try XCTUnwrap(adding.first)
+        XCTAssertTrue((dialog.properties ?? []).contains { $0.contains("\"Save\"") }, "\(dialog.properties ?? [])")
+        XCTAssertFalse((dialog.properties ?? []).contains { $0.hasPrefix("list ") || $0.hasPrefix("emptyList ") || $0.contains("\"Add book\"") },
+                       "what lies dimmed behind the dialog is not the dialog: \(dialog.properties ?? [])")
+        XCTAssertEqual(model.states.filter { ($0.properties ?? []).contains("heading Remove every book?") }.count, 1, "\(names)")
+        XCTAssertEqual(model.states.count, 4, "\(names)")
+        // Both shelves lead to the one dialog.
+        let intoDialog = Set(model.edges.filter { $0.to == dialog.id && $0.event.contains("Add book") }.map(\.from))
+        XCTAssertEqual(intoDialog.count, 2, "\(model.edges.map { "\($0.from) → \($0.to) \($0.event)" })")
+    }
+}

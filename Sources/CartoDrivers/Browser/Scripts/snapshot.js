@@ -13,15 +13,20 @@ function snapshot() {
   const w = innerWidth, h = innerHeight;
   const coversViewport = n => { const r = n.getBoundingClientRect(); return r.left <= 1 && r.top <= 1 && r.right >= w - 1 && r.bottom >= h - 1; };
   let opaqueLayer = false;
+  // Looked for at the middle of the window and, where something lies over the layer there (a tour's tooltip, the
+  // element it lifts above its shade, a dialog's box), at eight points around it: the layer is the same whatever a
+  // dialog or tooltip happens to cover the middle with, so what lies under it does not change with where they sit.
   const backdrop = (() => {
-    let solid = false;
-    for (let n = document.elementFromPoint(w / 2, h / 2); n && n !== document.body && n !== document.documentElement; n = n.parentElement) {
-      const style = getComputedStyle(n);
-      if (Number(style.opacity) < 1) solid = false;
-      else if (!solid && coversViewport(n) && (/^rgb\(/.test(style.backgroundColor) || style.backgroundImage !== 'none')) solid = true;
-      if (style.position !== 'fixed' || !coversViewport(n)) continue;
-      opaqueLayer = solid;
-      return n;
+    for (const [fx, fy] of [[.5, .5], [.1, .1], [.9, .1], [.1, .9], [.9, .9], [.5, .1], [.5, .9], [.1, .5], [.9, .5]]) {
+      let solid = false;
+      for (let n = document.elementFromPoint(w * fx, h * fy); n && n !== document.body && n !== document.documentElement; n = n.parentElement) {
+        const style = getComputedStyle(n);
+        if (Number(style.opacity) < 1) solid = false;
+        else if (!solid && coversViewport(n) && (/^rgb\(/.test(style.backgroundColor) || style.backgroundImage !== 'none')) solid = true;
+        if (style.position !== 'fixed' || !coversViewport(n)) continue;
+        opaqueLayer = solid;
+        return n;
+      }
     }
     return null;
   })();
@@ -97,7 +102,9 @@ function snapshot() {
       // An empty list has no height but is on screen (an empty inbox): only styles hide it.
       // A checkbox drawn by its label (TodoMVC's toggle-all: a 1 px input off to the side, the label is what one
       // sees and touches) is on screen when its label is.
-      const hidden = n => opaqueLayer && underBackdrop(n);
+      // Whether it lies under the layer (computed once: each call is a hit test).
+      const under = backdrop !== null && underBackdrop(el);
+      const hidden = n => opaqueLayer && (n === el ? under : underBackdrop(n));
       const shown = n => isVisible(n) && !hidden(n);
       const seen = (role === 'list' || role === 'table') && el.children.length === 0 && el.checkVisibility
         ? el.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && !hidden(el)
@@ -126,8 +133,9 @@ function snapshot() {
       else if (c && c.clickable.has(el) || el.hasAttribute('onclick')) target = 'click';
       else if (tag === 'button' || (tag === 'input' && el.type === 'submit')) target = el.form ? 'submit' : null;
       const tappable = ['button', 'link', 'tab', 'checkbox', 'radio', 'toggle', 'menuItem'].includes(role);
-      if (!inert && !visible && !disabled && tappable && (revealedOnHover(el) || (seen && declaredHidden && !underBackdrop(el)))) actions.push('tap');
-      if (!inert && visible && !disabled && !(tappable && underBackdrop(el))) {
+      if (!inert && !visible && !disabled && tappable && (revealedOnHover(el) || (seen && declaredHidden && !under))) actions.push('tap');
+      // Nothing under the layer takes a finger: not a control, not a row, not a field, not a list to scroll.
+      if (!inert && visible && !disabled && !under) {
         if (tappable) actions.push('tap');
         // A row the page marks as clickable by its pointer cursor (`ownPointer`): frameworks that listen at the root
         // (React) attach no listener to the row itself, so the cursor is what says a finger may pick it.
@@ -161,6 +169,12 @@ function snapshot() {
       node = { role, platformType, identifier: el.id || el.getAttribute('data-testid') || el.getAttribute('name') || null,
                label: labelOf(el, role), value, frame: { x: r.x, y: r.y, width: r.width, height: r.height },
                enabled: !disabled, visible, selected, expanded, actions, target, locator: 'css selector:' + cssPath(el), children: [] };
+      // Seen through a translucent layer over the whole window (a dialog's dimmed backdrop, a drawer's shade): on the
+      // screen, out of reach until the layer goes.
+      if (visible && under) node.covered = true;
+      // A submit button whose form the browser will not send yet (a required field empty, a value of the wrong
+      // shape): a tap on it does nothing until the fields are filled, which says nothing of what it does then.
+      if ((tag === 'button' || tag === 'input') && el.type === 'submit' && el.form && !el.form.noValidate && !el.formNoValidate && el.form.matches(':invalid')) node.awaitsInput = true;
     }
     const kids = [];
     for (const child of renderedChildren(el)) {

@@ -18,7 +18,8 @@ import CartoModel
 ///   labels are one control.
 ///
 /// A refused tap (its control covered), an action that failed, and a tap on a selected or disabled control (the
-/// current tab, a greyed-out button: doing nothing there is what they are for) are no evidence. An action that wrote
+/// current tab, a greyed-out button: doing nothing there is what they are for) or on a submit button whose form the
+/// platform will not send yet (a required field empty: `UIElement.awaitsInput`) are no evidence. An action that wrote
 /// data (web storage, a cookie, a request that is no read) did something, whatever the screen shows: "Add to cart"
 /// tapped again, a switch that saves a setting; it is never inert and keeps costing events. Every decision carries
 /// its evidence.
@@ -83,7 +84,7 @@ public struct ControlBehaviour: Sendable, Codable {
     public static func action(of event: CrawlEvent) -> (key: String, controls: [String])? {
         switch event.kind {
         case .tap:
-            guard let target = event.target, !target.selected, target.enabled else { return nil }
+            guard let target = event.target, !target.selected, target.enabled, target.awaitsInput != true else { return nil }
             let control = base(ControlIdentity.identity(target))
             return ("tap " + control, [control])
         case .fill:

@@ -97,7 +97,7 @@ public struct ScreenAbstraction: Sendable {
     }
 
     static let passes: [AbstractionPass.Type] = [
-        IgnoredRegionPass.self, ScreenContextPass.self, ListCollapsePass.self, RepeatedLinkPass.self, HeadingPass.self,
+        IgnoredRegionPass.self, CoveredContentPass.self, ScreenContextPass.self, ListCollapsePass.self, RepeatedLinkPass.self, HeadingPass.self,
         ControlIdentityPass.self, ContentOnlyScreenPass.self, RefinementDetailPass.self, StateNamePass.self,
     ]
 
