@@ -171,7 +171,8 @@ function snapshot() {
                enabled: !disabled, visible, selected, expanded, actions, target, locator: 'css selector:' + cssPath(el), children: [] };
       // Seen through a translucent layer over the whole window (a dialog's dimmed backdrop, a drawer's shade): on the
       // screen, out of reach until the layer goes.
-      if (visible && under) node.covered = true;
+      // So is what an open modal dialog (`<dialog>` shown modal, `aria-modal`) sets aside: the page it was opened over.
+      if (visible && (under || (modal !== null && !modal.contains(el) && !el.contains(modal)))) node.covered = true;
       // A submit button whose form the browser will not send yet (a required field empty, a value of the wrong
       // shape): a tap on it does nothing until the fields are filled, which says nothing of what it does then.
       if ((tag === 'button' || tag === 'input') && el.type === 'submit' && el.form && !el.form.noValidate && !el.formNoValidate && el.form.matches(':invalid')) node.awaitsInput = true;
