@@ -268,7 +268,7 @@ final class ScreenAbstractionTests: XCTestCase {
         for i in 0..<4 {
             let article = Self.screen("News", container: "/", [Self.button("Read \"Story number \(["one", "two", "three", "four"][i])\"")])
             XCTAssertNil(index.match(article))
-            if let d = index.add(article).decision { decisions.append(d) }
+            decisions += index.add(article).decisions
         }
         XCTAssertEqual(decisions.map(\.kind), [.coarsen])
         // From now on another story is the same state as the first.
@@ -327,6 +327,46 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertEqual(index.match(overNone), 0)
         _ = index.refine(from: 0, event: "tap button \"×\"", expected: 1, landed: 2)
         XCTAssertNil(index.match(overNone), "refined: the page under the dialog tells them apart")
+    }
+
+    /// A grid of cards without list markup is a list once the crawl saw two cards side by side; then the library's
+    /// first book, alone in the grid, is that list with one row — a state found before (the library opened on one
+    /// book) is the list's state in the model, and a replay that lands on either has reached the other. An empty grid
+    /// is no list, and a lone element of another shape in the grid stays a control.
+    func testAContainerSeenHoldingRowsIsAListWithOneRowToo() {
+        func card(_ n: Int, _ status: String) -> UIElement {
+            UIElement(role: .cell, platformType: "div", locator: "css selector:#lib > div:nth-of-type(\(n))", children: [
+                UIElement(role: .heading, platformType: "h3", label: "Book \(n)", locator: "css selector:#lib > div:nth-of-type(\(n)) > h3"),
+                UIElement(role: .button, platformType: "button", label: status, actions: [.tap], target: "click",
+                          locator: "css selector:#lib > div:nth-of-type(\(n)) > button:nth-of-type(1)"),
+                UIElement(role: .button, platformType: "button", label: "Delete", actions: [.tap], target: "click",
+                          locator: "css selector:#lib > div:nth-of-type(\(n)) > button:nth-of-type(2)"),
+            ])
+        }
+        let add = Self.button("+ add book", id: "add")
+        let two = Self.screen("Library", [add, UIElement(role: .list, platformType: "div", identifier: "lib", locator: "css selector:#lib", children: [card(1, "Read"), card(2, "Not Read")])])
+        func lone(_ status: String) -> UISnapshot { Self.screen("Library", [add] + card(1, status).children) }
+        let empty = Self.screen("Library", [add])
+        let stranger = Self.screen("Library", [add, UIElement(role: .link, platformType: "a", label: "Shop", actions: [.tap], target: "/shop",
+                                                                  locator: "css selector:#lib > a:nth-of-type(1)")])
+
+        var index = StateIndex()
+        let first = index.add(lone("Read"))
+        XCTAssertTrue(first.identity.properties.contains(StateProperty(.control, "button → click \"Read\"")), "nothing learnt yet: \(first.identity.properties)")
+        XCTAssertTrue(first.decisions.isEmpty)
+        let second = index.add(two)
+        XCTAssertEqual(second.decisions.map(\.kind), [.list], "\(second.decisions)")
+        XCTAssertEqual(second.decisions.first?.states, [1])
+        XCTAssertTrue(second.decisions.first?.reason.contains("#lib") == true, "\(second.decisions)")
+        XCTAssertEqual(index.match(lone("Not Read")), 1, "one book, whatever its status, is the list")
+        XCTAssertEqual(index.modelIdentity(at: 0), index.modelIdentity(at: 1), "the state found first is the list's state in the model")
+        XCTAssertTrue(index.oneSinceAListWasLearnt(0, 1))
+        XCTAssertFalse(index.oneSinceAListWasLearnt(1, 1))
+        XCTAssertNil(index.match(empty), "an empty grid is another screen")
+        let other = index.add(stranger)
+        XCTAssertTrue(other.identity.properties.contains { $0.value.contains("Shop") }, "another shape stays a control: \(other.identity.properties)")
+        XCTAssertTrue(other.decisions.isEmpty, "learnt once")
+        XCTAssertFalse(index.oneSinceAListWasLearnt(0, other.index))
     }
 
     /// Pages of one kind: one page whose address picks the data (`/product.html?id=4`, `?id=7`) shows another

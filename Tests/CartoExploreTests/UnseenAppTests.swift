@@ -237,3 +237,23 @@ extension CrawlEndToEndTests {
         XCTAssertEqual(intoDialog.count, 2, "\(model.edges.map { "\($0.from) → \($0.to) \($0.event)" })")
     }
 }
+
+extension CrawlEndToEndTests {
+    /// A grid of cards without list markup that opens on one card: once a second card showed the grid's rows, the
+    /// lone card is the list's row too — its status toggle and delete button are row content — and the model is the
+    /// two screens a tester draws, the list with cards and the empty list, with the decision and its evidence.
+    func testAGridOfCardsIsOneListWhetherItHoldsOneCardOrSeveral() throws {
+        let (model, log) = try crawlSite("cards")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let names = model.states.map { $0.name ?? $0.id }
+        XCTAssertEqual(model.states.count, 2, "\(names) \(model.states.map { $0.properties ?? [] })")
+        XCTAssertEqual(model.states.filter { ($0.properties ?? []).contains { $0.hasPrefix("list grid ") } }.count, 1, "\(names)")
+        XCTAssertFalse(model.states.contains { ($0.properties ?? []).contains { $0.contains("\"Not read\"") || $0.contains("\"Delete\"") } },
+                       "a card's controls are row content: \(model.states.map { $0.properties ?? [] })")
+        let decision = try XCTUnwrap((model.decisions ?? []).first { $0.kind == .list }, "\(model.decisions)")
+        XCTAssertTrue(decision.reason.contains("#grid"), decision.reason)
+        XCTAssertTrue(log.contains { $0["type"] as? String == "abstraction" && $0["decision"] as? String == "list" })
+        XCTAssertFalse(log.contains { $0["type"] as? String == "abstraction" && $0["decision"] as? String == "refine" }, "no screen refined")
+    }
+}
+

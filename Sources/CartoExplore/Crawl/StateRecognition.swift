@@ -29,12 +29,12 @@ struct StateRecognition {
         }
     }
 
-    /// Registers a new state: its number, identity, and an abstraction decision to log.
-    mutating func add(_ snapshot: UISnapshot) -> (index: Int, identity: AbstractState, decision: StateIndex.Decision?) {
+    /// Registers a new state: its number, identity, and the abstraction decisions to log.
+    mutating func add(_ snapshot: UISnapshot) -> (index: Int, identity: AbstractState, decisions: [StateIndex.Decision]) {
         let added = index.add(snapshot)
         if mode == .paper {
             let id = paper.add(StateSignature(snapshot))
-            return (id, added.identity, nil)
+            return (id, added.identity, [])
         }
         return added
     }
@@ -50,6 +50,9 @@ struct StateRecognition {
     /// The identities of the states as the model shows them (`StateIndex.modelIdentity`); nil under the paper's
     /// abstraction.
     func modelIdentities() -> [AbstractState]? { mode == .screen ? (0..<index.count).map(index.modelIdentity(at:)) : nil }
+
+    /// See `StateIndex.oneSinceAListWasLearnt`; never under the paper's abstraction.
+    func oneSinceAListWasLearnt(_ a: Int, _ b: Int) -> Bool { mode == .screen && index.oneSinceAListWasLearnt(a, b) }
 
     /// See `StateIndex.oneButForARelabel`; never under the paper's abstraction.
     func oneButForARelabel(_ a: Int, _ b: Int) -> Bool { mode == .screen && index.oneButForARelabel(a, b) }

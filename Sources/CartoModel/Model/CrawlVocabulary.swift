@@ -43,6 +43,8 @@ public struct AbstractionDecision: Codable, Sendable, Equatable {
         case selfContained = "self-contained"
         /// Two hash routes showed the same screen: one state, until an event from it leads somewhere different.
         case sameScreen = "same-screen"
+        /// A container held rows of one shape: a list whatever number of rows it holds, one included.
+        case list
     }
     public var kind: Kind
     /// What it is about: a screen (coarsen, refine) or an action and its controls (inert, self-contained).

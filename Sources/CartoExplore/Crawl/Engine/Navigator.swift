@@ -108,8 +108,9 @@ final class Navigator {
             // "Unfavorite", learnt after both were found) is where the path leads: the trail goes on as the path's
             // state, which holds what its path gives it (a recipe marked favourite), so its own events are fired with
             // that data. (Twins of a switch or a radio button, whose state is what the page shows, are not
-            // explored again: they diverge, as before.)
-            if let landed, session.pool.recorder.oneButForARelabel(landed, step.to) {
+            // explored again: they diverge, as before.) So is a state found before a list was learnt that shows the
+            // list with one row (`StateIndex.oneSinceAListWasLearnt`).
+            if let landed, session.pool.recorder.oneAsLearnt(landed, step.to) {
                 trail[trail.count - 1] = step.to
                 continue
             }

@@ -60,10 +60,10 @@ final class Recorder {
     }
 
     /// A new state (a start screen, or the target of the edge `via` adds with it), with the events `plan` offers in
-    /// it. Returns its number and the abstraction's decision to log, if any.
+    /// it. Returns its number and the abstraction's decisions to log.
     func addState(_ snapshot: UISnapshot, depth: Int, events: [CrawlEvent], via: (from: Int, event: CrawlEvent)?, afterWrite: Bool = false,
                   trace: [CrawlProgress.StateRecord.TraceStep]? = nil)
-        -> (id: Int, identity: AbstractState, decision: StateIndex.Decision?, edge: CrawlProgress.EdgeRecord?) {
+        -> (id: Int, identity: AbstractState, decisions: [StateIndex.Decision], edge: CrawlProgress.EdgeRecord?) {
         let added = recognizer.add(snapshot)
         var record = CrawlProgress.StateRecord(signature: StateSignature(snapshot), snapshot: snapshot, depth: depth, events: events,
                                                fired: [], unreachable: false, screenshot: nil, abstract: added.identity)
@@ -80,7 +80,7 @@ final class Recorder {
         } else {
             pathActions[added.index] = [:]
         }
-        return (added.index, added.identity, added.decision, edge)
+        return (added.index, added.identity, added.decisions, edge)
     }
 
     /// Records a transition once per (source, event, target); returns it when it is new.
@@ -103,8 +103,9 @@ final class Recorder {
     /// The identities of the states as the model shows them (what was learnt, coarsening included).
     func modelIdentities() -> [AbstractState]? { recognizer.modelIdentities() }
 
-    /// Whether two states are one but for a relabelling toggle's label (`StateIndex.oneButForARelabel`).
-    func oneButForARelabel(_ a: Int, _ b: Int) -> Bool { recognizer.oneButForARelabel(a, b) }
+    /// Whether two states proved to be one after both were found: but for a relabelling toggle's label
+    /// (`StateIndex.oneButForARelabel`), or since a list was learnt (`StateIndex.oneSinceAListWasLearnt`).
+    func oneAsLearnt(_ a: Int, _ b: Int) -> Bool { recognizer.oneButForARelabel(a, b) || recognizer.oneSinceAListWasLearnt(a, b) }
 
     func refine(from: Int, event: String, expected: Int, landed: Int) -> StateIndex.Decision? {
         recognizer.refine(from: from, event: event, expected: expected, landed: landed)

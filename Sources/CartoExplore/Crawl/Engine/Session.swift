@@ -188,7 +188,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         // A state that proved to be one with the source but for a relabelling toggle's label (its twin, found before
         // the decision) is the source: the app stayed where it was, on the path that reached it — unless it is the
         // state the trail came from (the toggle switched back: the app is where it was before).
-        if let id = known, navigator.current == source, !navigator.isPrevious(id), recorder.oneButForARelabel(id, source) {
+        if let id = known, navigator.current == source, !navigator.isPrevious(id), recorder.oneAsLearnt(id, source) {
             known = source
         }
         // Only forms count as writing data: taps that change a screen in place (a toggle; a clock ticking meanwhile)
@@ -232,7 +232,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             title: snapshot.context.title ?? "", context: snapshot.context.container ?? "", depth: depth, events: events.map(\.description),
             t: Crawler.round(pool.elapsed), elements: snapshot.root.allElements.dropFirst().map(ElementLogRecord.init),
             skipped: plan.skipped.isEmpty ? nil : plan.skipped.map { .init(element: ElementNaming.describe($0.element), reason: $0.reason) })))
-        if let decision = added.decision { log(decision) }
+        for decision in added.decisions { log(decision) }
         var png: Data?
         if configuration.settings.screenshots {
             let s = Date()

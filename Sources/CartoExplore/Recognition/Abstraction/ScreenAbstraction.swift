@@ -25,11 +25,17 @@ public struct AbstractionWork {
     public var nameParts: [String] = []
     /// The lists found, for the name: (anchor, visible rows).
     public var lists: [(anchor: String, rows: Int)] = []
+    /// Lists the crawl saw holding rows of one shape, by the container's locator (`StateIndex` learns them).
+    public let learntLists: [String: LearntList]
+    /// Locators of the lists found here (any number of rows), and those with two rows or more: what can be learnt.
+    public var listLocators = Set<String>()
+    public var listsToLearn: [(locator: String, list: LearntList)] = []
 
-    init(snapshot: UISnapshot, overrides: AbstractionOverrides, rootRoutes: Set<String> = [], refined: Bool) {
+    init(snapshot: UISnapshot, overrides: AbstractionOverrides, rootRoutes: Set<String> = [], learntLists: [String: LearntList] = [:], refined: Bool) {
         self.snapshot = snapshot
         self.overrides = overrides
         self.rootRoutes = rootRoutes
+        self.learntLists = learntLists
         self.refined = refined
         var elements: [UIElement] = []
         var parents: [Int?] = []
@@ -91,23 +97,43 @@ public struct ScreenAbstraction: Sendable {
     /// "All" → `#/all` selected). Implementations that do and do not put a route on their start page compare alike.
     /// Learnt while crawling (`StateIndex`).
     public var rootRoutes: Set<String>
+    /// Containers the crawl saw holding two rows or more of one shape, by locator: a list whatever number of rows
+    /// they hold later, one included (`LoneRowPass`). Learnt while crawling (`StateIndex`).
+    public var learntLists: [String: LearntList] = [:]
     public init(overrides: AbstractionOverrides = AbstractionOverrides(), rootRoutes: Set<String> = []) {
         self.overrides = overrides
         self.rootRoutes = rootRoutes
     }
 
     static let passes: [AbstractionPass.Type] = [
-        IgnoredRegionPass.self, CoveredContentPass.self, ScreenContextPass.self, ListCollapsePass.self, RepeatedLinkPass.self, HeadingPass.self,
+        IgnoredRegionPass.self, CoveredContentPass.self, ScreenContextPass.self, ListCollapsePass.self, LoneRowPass.self, RepeatedLinkPass.self, HeadingPass.self,
         ControlIdentityPass.self, ContentOnlyScreenPass.self, RefinementDetailPass.self, StateNamePass.self,
     ]
 
     /// The standard abstraction of `snapshot`, its coarse variant and (with `refined`) the refined one.
     public func abstract(_ snapshot: UISnapshot, refined: Bool = false) -> (state: AbstractState, coarse: AbstractState) {
-        var work = AbstractionWork(snapshot: snapshot, overrides: overrides, rootRoutes: rootRoutes, refined: refined)
-        for pass in Self.passes { pass.run(&work) }
+        let work = run(snapshot, refined: refined)
         let name = work.nameParts.joined(separator: " · ")
         return (AbstractState(properties: work.properties, name: name), AbstractState(properties: work.coarseProperties, name: name))
     }
+
+    /// The lists of `snapshot` with two rows or more that are not learnt yet, by the container's locator.
+    public func listsToLearn(_ snapshot: UISnapshot) -> [(locator: String, list: LearntList)] {
+        run(snapshot, refined: false).listsToLearn.filter { learntLists[$0.locator] == nil }
+    }
+
+    private func run(_ snapshot: UISnapshot, refined: Bool) -> AbstractionWork {
+        var work = AbstractionWork(snapshot: snapshot, overrides: overrides, rootRoutes: rootRoutes, learntLists: learntLists, refined: refined)
+        for pass in Self.passes { pass.run(&work) }
+        return work
+    }
+}
+
+/// A list the crawl has seen: its property (anchor and the shapes of its rows) and those shapes.
+public struct LearntList: Sendable, Hashable {
+    public var value: String
+    public var shapes: Set<String>
+    public init(value: String, shapes: Set<String>) { self.value = value; self.shapes = shapes }
 }
 
 /// User overrides of the abstraction (the crawl specification's `abstraction:` part): elements or regions to ignore

@@ -43,6 +43,10 @@ public struct StateIndex: Sendable {
     private var routeless: [AbstractState: Int] = [:]
     /// Pairs of routes already logged as showing one state (`sameScreen`), by state.
     private var aliases = Set<String>()
+    /// How many times lists were learnt (`learnLists`); states registered before the last time may show one.
+    private var listsLearnt = 0
+    /// Per state, the value of `listsLearnt` when it was registered.
+    private var listsKnownAt: [Int] = []
 
     public init(abstraction: ScreenAbstraction = ScreenAbstraction(), coarsenAfter: Int = 12) {
         self.abstraction = abstraction
@@ -142,7 +146,27 @@ public struct StateIndex: Sendable {
     /// buttons when its screen was coarsened after it was found ("Add to cart" and "Added!" on a product page found
     /// before a second product showed that labels there are data).
     public func modelIdentity(at index: Int) -> AbstractState {
-        coarsened.contains(records[index].coarse) ? key(records[index].coarse) : key(records[index].identity)
+        // A state found before a list was learnt that shows that list with one row (the first book of a library) is
+        // the list's state: its identity as it would be computed now.
+        if listsKnownAt[index] < listsLearnt, case let now = abstract(records[index].snapshot), now.standard != withoutLearntLists(records[index].snapshot) {
+            if coarsened.contains(now.coarse) { return key(now.coarse) }
+            return key(now.level == .refined ? now.identity : now.standard)
+        }
+        return coarsened.contains(records[index].coarse) ? key(records[index].coarse) : key(records[index].identity)
+    }
+
+    /// `snapshot`'s standard identity as computed before any list was learnt.
+    private func withoutLearntLists(_ snapshot: UISnapshot) -> AbstractState {
+        var plain = abstraction
+        plain.learntLists = [:]
+        return plain.abstract(snapshot).state
+    }
+
+    /// Whether two states are one since a list was learnt: one of them, found before, shows that list with a single
+    /// row (the first book of a library, beside the library of two books found later). A replayed path that reaches
+    /// one where it expected the other has reached it.
+    public func oneSinceAListWasLearnt(_ a: Int, _ b: Int) -> Bool {
+        a != b && listsLearnt > 0 && (listsKnownAt[a] < listsLearnt || listsKnownAt[b] < listsLearnt) && modelIdentity(at: a) == modelIdentity(at: b)
     }
 
     /// Whether two states are one but for the label a relabelling toggle showed ("Favorite" and "Unfavorite"): the
@@ -175,23 +199,41 @@ public struct StateIndex: Sendable {
     /// Continues with what an earlier run of the crawl learnt (`--resume`).
     public mutating func restore(_ learnt: ControlBehaviour) { behaviour = learnt }
 
-    /// Registers a new state; returns its index and a coarsening decision when this state tipped its screen over.
-    public mutating func add(_ snapshot: UISnapshot) -> (index: Int, identity: AbstractState, decision: Decision?) {
+    /// Registers a new state; returns its index and the decisions it tipped: a coarsening when this state tipped its
+    /// screen over, a list learnt when it shows a container holding rows of one shape for the first time.
+    public mutating func add(_ snapshot: UISnapshot) -> (index: Int, identity: AbstractState, decisions: [Decision]) {
         learnRootRoute(snapshot)
         let a = abstract(snapshot)
         let index = records.count
         records.append((a.level == .refined ? a.identity : a.standard, a.standard, a.coarse, snapshot))
+        listsKnownAt.append(listsLearnt)
         if standard[key(a.standard)] == nil { standard[key(a.standard)] = index }
         if a.level == .standard, routeless[key(Self.withoutRoute(a.standard))] == nil { routeless[key(Self.withoutRoute(a.standard))] = index }
         if coarse[a.coarse] == nil { coarse[a.coarse] = index }
         if a.level == .refined, refinedIndex[key(a.identity)] == nil { refinedIndex[key(a.identity)] = index }
         coarseCounts[a.coarse, default: 0] += 1
-        var decision: Decision?
+        var decisions: [Decision] = []
         if coarsenAfter > 0, a.level == .standard, coarseCounts[a.coarse]! >= coarsenAfter, coarsened.insert(a.coarse).inserted {
-            decision = Decision(kind: .coarsen, screen: a.coarse.name,
-                                reason: "\(coarsenAfter) states of this screen differ only in the labels of links or buttons; labels there are data from now on")
+            decisions.append(Decision(kind: .coarsen, screen: a.coarse.name,
+                                      reason: "\(coarsenAfter) states of this screen differ only in the labels of links or buttons; labels there are data from now on"))
         }
-        return (index, a.level == .refined ? a.identity : a.standard, decision)
+        decisions += learnLists(snapshot, state: index)
+        return (index, a.level == .refined ? a.identity : a.standard, decisions)
+    }
+
+    /// Containers `snapshot` shows holding two rows or more of one shape, seen for the first time: lists whatever
+    /// number of rows they hold from now on (`LoneRowPass`). States found before keep their identity; the model
+    /// merges them (`modelIdentity`). States are indexed under the new knowledge at once.
+    private mutating func learnLists(_ snapshot: UISnapshot, state: Int) -> [Decision] {
+        let found = abstraction.listsToLearn(snapshot)
+        guard !found.isEmpty else { return [] }
+        for (locator, list) in found { abstraction.learntLists[locator] = list }
+        listsLearnt += 1
+        return found.map { locator, list in
+            Decision(kind: .list, screen: "list " + list.value,
+                     reason: "\(locator.replacingOccurrences(of: "css selector:", with: "")) held rows of one shape: a list whatever number of rows it holds, one included",
+                     states: [state])
+        }
     }
 
     /// One event from state `from` led to `landed` where it had led to `expected`: refine `from`'s screen. The states

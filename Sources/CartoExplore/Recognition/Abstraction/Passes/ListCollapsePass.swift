@@ -36,6 +36,12 @@ public enum ListCollapsePass: AbstractionPass {
                 work.coarseProperties.append(StateProperty(.list, value))
             }
             work.lists.append((anchor, visibleRows.count))
+            if let locator = list.locator {
+                work.listLocators.insert(locator)
+                if visibleRows.count >= 2, !forced, let value = work.properties.last?.value {
+                    work.listsToLearn.append((locator, LearntList(value: value, shapes: shapes.reduce(into: Set<String>()) { $0.formUnion($1) })))
+                }
+            }
         }
     }
 

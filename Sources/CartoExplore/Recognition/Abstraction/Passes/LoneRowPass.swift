@@ -1,0 +1,25 @@
+import CartoCore
+
+/// A container the crawl saw holding rows of one shape (a grid of book cards, of task cards: divs without list
+/// markup, recognised as a list by their repeated siblings) is a list whatever number of rows it holds, one
+/// included: the first book added to a library, the last task left on a board. A single card cannot be told from a
+/// layout box by its markup, so what the crawl saw decides (`StateIndex` learns the container by its locator); the
+/// row's controls and headings are the list's row then, as its siblings' were, when they are of the shapes the list's
+/// rows had. An empty container is no list (an empty library is a screen of its own).
+public enum LoneRowPass: AbstractionPass {
+    public static func run(_ work: inout AbstractionWork) {
+        guard !work.learntLists.isEmpty else { return }
+        for (locator, list) in work.learntLists.sorted(by: { $0.key < $1.key }) where !work.listLocators.contains(locator) {
+            let prefix = locator + " > "
+            let row = work.elements.indices.filter { !work.consumed[$0] && work.elements[$0].locator?.hasPrefix(prefix) == true }
+            guard !row.isEmpty, row.contains(where: { work.shown($0) }) else { continue }
+            let shapes = RowShape.of(elements: row.map { work.elements[$0] })
+            guard !shapes.isEmpty, shapes.isSubset(of: list.shapes) else { continue }
+            for i in row { work.consumed[i] = true }
+            work.properties.append(StateProperty(.list, list.value))
+            work.coarseProperties.append(StateProperty(.list, list.value))
+            work.lists.append((list.value.components(separatedBy: " [").first ?? list.value, 1))
+            work.listLocators.insert(locator)
+        }
+    }
+}
