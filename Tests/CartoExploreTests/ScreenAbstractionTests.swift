@@ -349,6 +349,9 @@ final class ScreenAbstractionTests: XCTestCase {
         let empty = Self.screen("Library", [add])
         let stranger = Self.screen("Library", [add, UIElement(role: .link, platformType: "a", label: "Shop", actions: [.tap], target: "/shop",
                                                                   locator: "css selector:#lib > a:nth-of-type(1)")])
+        // A control in the container itself beside a card (a dropdown's toggle beside its items) is no lone row.
+        let beside = Self.screen("Library", [add, UIElement(role: .button, platformType: "button", label: "Read", actions: [.tap], target: "click",
+                                                                locator: "css selector:#lib > button:nth-of-type(1)")] + card(1, "Read").children)
 
         var index = StateIndex()
         let first = index.add(lone("Read"))
@@ -367,6 +370,11 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertTrue(other.identity.properties.contains { $0.value.contains("Shop") }, "another shape stays a control: \(other.identity.properties)")
         XCTAssertTrue(other.decisions.isEmpty, "learnt once")
         XCTAssertFalse(index.oneSinceAListWasLearnt(0, other.index))
+        XCTAssertTrue(index.abstraction.abstract(beside).state.properties.contains(StateProperty(.control, "button → click \"Read\"")),
+                      "\(index.abstraction.abstract(beside).state.properties)")
+        XCTAssertEqual(LearntList.rowTag(of: ["css selector:#lib > div:nth-of-type(1)", "css selector:#lib > div:nth-of-type(2)"], under: "css selector:#lib"), "div")
+        XCTAssertNil(LearntList.rowTag(of: ["css selector:#lib > div:nth-of-type(1)", "css selector:#lib > li:nth-of-type(1)"], under: "css selector:#lib"))
+        XCTAssertNil(LearntList.rowTag(of: ["css selector:#a", "css selector:#b"], under: "css selector:#lib"), "rows anchored at ids of their own")
     }
 
     /// Pages of one kind: one page whose address picks the data (`/product.html?id=4`, `?id=7`) shows another

@@ -129,11 +129,26 @@ public struct ScreenAbstraction: Sendable {
     }
 }
 
-/// A list the crawl has seen: its property (anchor and the shapes of its rows) and those shapes.
+/// A list the crawl has seen: its property (anchor and the shapes of its rows), those shapes, and the tag its rows
+/// had (`div` of `#grid > div:nth-of-type(2)`): a lone row is a child of the container with that tag.
 public struct LearntList: Sendable, Hashable {
     public var value: String
     public var shapes: Set<String>
-    public init(value: String, shapes: Set<String>) { self.value = value; self.shapes = shapes }
+    public var rowTag: String
+    public init(value: String, shapes: Set<String>, rowTag: String) { self.value = value; self.shapes = shapes; self.rowTag = rowTag }
+
+    /// The tag all `rows` share as children of the container at `locator` (`css selector:#grid`), or nil when they
+    /// are not its direct children of one tag (then the list is not learnt).
+    public static func rowTag(of rows: [String?], under locator: String) -> String? {
+        let tags = Set(rows.map { row -> String? in
+            guard let row, row.hasPrefix(locator + " > ") else { return nil }
+            let segment = row.dropFirst(locator.count + 3)
+            guard !segment.contains(" "), let end = segment.range(of: ":nth-of-type(") else { return nil }
+            return String(segment[..<end.lowerBound])
+        })
+        guard tags.count == 1, let tag = tags.first else { return nil }
+        return tag
+    }
 }
 
 /// User overrides of the abstraction (the crawl specification's `abstraction:` part): elements or regions to ignore

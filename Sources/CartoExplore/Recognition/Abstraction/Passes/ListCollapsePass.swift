@@ -38,8 +38,9 @@ public enum ListCollapsePass: AbstractionPass {
             work.lists.append((anchor, visibleRows.count))
             if let locator = list.locator {
                 work.listLocators.insert(locator)
-                if visibleRows.count >= 2, !forced, let value = work.properties.last?.value {
-                    work.listsToLearn.append((locator, LearntList(value: value, shapes: shapes.reduce(into: Set<String>()) { $0.formUnion($1) })))
+                if visibleRows.count >= 2, !forced, let value = work.properties.last?.value,
+                   let tag = LearntList.rowTag(of: rowIndices.map { work.elements[$0].locator }, under: locator) {
+                    work.listsToLearn.append((locator, LearntList(value: value, shapes: shapes.reduce(into: Set<String>()) { $0.formUnion($1) }, rowTag: tag)))
                 }
             }
         }

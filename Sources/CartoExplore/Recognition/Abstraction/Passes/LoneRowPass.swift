@@ -11,8 +11,13 @@ public enum LoneRowPass: AbstractionPass {
         guard !work.learntLists.isEmpty else { return }
         for (locator, list) in work.learntLists.sorted(by: { $0.key < $1.key }) where !work.listLocators.contains(locator) {
             let prefix = locator + " > "
-            let row = work.elements.indices.filter { !work.consumed[$0] && work.elements[$0].locator?.hasPrefix(prefix) == true }
-            guard !row.isEmpty, row.contains(where: { work.shown($0) }) else { continue }
+            let inside = work.elements.indices.filter { !work.consumed[$0] && work.elements[$0].locator?.hasPrefix(prefix) == true }
+            // One child of the container, of the tag its rows had, holds everything in it: a lone row (a toggle
+            // beside a dropdown's items, in the container itself, is no row).
+            let segments = Set(inside.map { work.elements[$0].locator!.dropFirst(prefix.count).prefix { $0 != " " } })
+            guard segments.count == 1, let segment = segments.first, segment.hasPrefix(list.rowTag + ":nth-of-type(") else { continue }
+            let row = inside
+            guard row.contains(where: { work.shown($0) }) else { continue }
             let shapes = RowShape.of(elements: row.map { work.elements[$0] })
             guard !shapes.isEmpty, shapes.isSubset(of: list.shapes) else { continue }
             for i in row { work.consumed[i] = true }
