@@ -222,8 +222,9 @@ public struct StateIndex: Sendable {
     }
 
     /// Containers `snapshot` shows holding two rows or more of one shape, seen for the first time: lists whatever
-    /// number of rows they hold from now on (`LoneRowPass`). States found before keep their identity; the model
-    /// merges them (`modelIdentity`). States are indexed under the new knowledge at once.
+    /// number of rows they hold from now on (`LoneRowPass`). States found before keep their identity and their place
+    /// in the index; snapshots abstracted from now on use what was learnt, and the model merges the states that then
+    /// compare alike (`modelIdentity`, `oneSinceAListWasLearnt`).
     private mutating func learnLists(_ snapshot: UISnapshot, state: Int) -> [Decision] {
         let found = abstraction.listsToLearn(snapshot)
         guard !found.isEmpty else { return [] }

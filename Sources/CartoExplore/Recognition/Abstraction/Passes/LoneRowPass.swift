@@ -16,11 +16,10 @@ public enum LoneRowPass: AbstractionPass {
             // beside a dropdown's items, in the container itself, is no row).
             let segments = Set(inside.map { work.elements[$0].locator!.dropFirst(prefix.count).prefix { $0 != " " } })
             guard segments.count == 1, let segment = segments.first, segment.hasPrefix(list.rowTag + ":nth-of-type(") else { continue }
-            let row = inside
-            guard row.contains(where: { work.shown($0) }) else { continue }
-            let shapes = RowShape.of(elements: row.map { work.elements[$0] })
+            guard inside.contains(where: { work.shown($0) }) else { continue }
+            let shapes = RowShape.of(elements: inside.map { work.elements[$0] })
             guard !shapes.isEmpty, shapes.isSubset(of: list.shapes) else { continue }
-            for i in row { work.consumed[i] = true }
+            for i in inside { work.consumed[i] = true }
             work.properties.append(StateProperty(.list, list.value))
             work.coarseProperties.append(StateProperty(.list, list.value))
             work.lists.append((list.value.components(separatedBy: " [").first ?? list.value, 1))
