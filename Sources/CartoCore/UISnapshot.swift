@@ -91,15 +91,18 @@ public struct UIElement: Codable, Hashable, Sendable {
     /// A button that sends a form the platform refuses to send as it is (a required field empty): tapping it does
     /// nothing until the form is filled. Nil when not, or when the platform says nothing.
     public var awaitsInput: Bool?
+    /// For a field: what the page accepts in it (required, pattern, length, range, step) and the example it shows;
+    /// nil when it says nothing.
+    public var accepts: InputConstraints?
 
     public init(role: UIRole, platformType: String, identifier: String? = nil, label: String? = nil, value: String? = nil,
                 frame: UIFrame? = nil, enabled: Bool = true, visible: Bool = true, selected: Bool = false, expanded: Bool? = nil,
                 actions: [ActionCommand] = [], target: String? = nil, locator: String? = nil, children: [UIElement] = [],
-                covered: Bool? = nil, awaitsInput: Bool? = nil) {
+                covered: Bool? = nil, awaitsInput: Bool? = nil, accepts: InputConstraints? = nil) {
         self.role = role; self.platformType = platformType; self.identifier = identifier; self.label = label; self.value = value
         self.frame = frame; self.enabled = enabled; self.visible = visible; self.selected = selected; self.expanded = expanded
         self.actions = actions; self.target = target; self.locator = locator; self.children = children
-        self.covered = covered; self.awaitsInput = awaitsInput
+        self.covered = covered; self.awaitsInput = awaitsInput; self.accepts = accepts
     }
 
     /// This element and every descendant, depth first, in document order.

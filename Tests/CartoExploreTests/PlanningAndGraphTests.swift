@@ -11,6 +11,36 @@ final class PlanningAndGraphTests: XCTestCase {
         }
     }
 
+    /// Each example field gets the value it lists, and every one of them is a value its constraints admit.
+    func testAcceptedValueExamples() throws {
+        let today = try XCTUnwrap(ISO8601DateFormatter().date(from: "2026-11-26T12:00:00Z"))
+        for (field, value) in AcceptedValue.examples {
+            let kind = TextInputKind.classify(field)
+            XCTAssertEqual(AcceptedValue.value(for: field, kind: kind, today: today), value, "\(field.platformType) \(field.accepts.map { "\($0)" } ?? "")")
+            if AcceptedValue.Format(field) == .text {
+                XCTAssertTrue(AcceptedValue.admits(value, field.accepts ?? InputConstraints(), kind: kind), value)
+            }
+        }
+        // What a field refuses: too short, off its pattern, not the shape its kind needs.
+        XCTAssertFalse(AcceptedValue.admits("abc", InputConstraints(minLength: 4), kind: .freeText))
+        XCTAssertFalse(AcceptedValue.admits("12-34", InputConstraints(pattern: "[0-9]{3}-[0-9]{3}"), kind: .phone))
+        XCTAssertFalse(AcceptedValue.admits("Enter your email", InputConstraints(), kind: .email))
+        XCTAssertFalse(AcceptedValue.admits("", InputConstraints(required: true), kind: .freeText))
+        XCTAssertTrue(AcceptedValue.admits("", InputConstraints(pattern: "[0-9]+"), kind: .freeText), "an empty optional field is sent")
+    }
+
+    /// Patterns and the instance made of them; nil for what the maker does not read.
+    func testPatternInstances() {
+        let examples: [(String, Int, String?)] = [
+            ("[0-9]{3}-[0-9]{3}", 1, "111-111"), ("\\d{2,4}", 1, "11"), ("\\d{2,4}", 9, "1111"), ("[^0-9]+", 1, "a"),
+            ("(?:https?|ftp)://.+", 1, "http://a"), ("[A-Z][a-z]*", 3, "Aaaa"), ("colou?r", 1, "colour".replacingOccurrences(of: "u", with: "")),
+            ("(?=.*\\d)[a-z]{2}", 1, "aa"), ("\\u0041\\x42", 1, "AB"), ("(a)\\1", 1, nil), ("[a-z", 1, nil),
+        ]
+        for (pattern, repeats, instance) in examples {
+            XCTAssertEqual(PatternInstance.make(pattern, repeats: repeats), instance, pattern)
+        }
+    }
+
     func testPlannerFillsFormsOpensFirstRowAndSkipsBlockedAndExternal() throws {
         func link(_ label: String, _ href: String) -> UIElement {
             UIElement(role: .link, platformType: "a", label: label, actions: [.tap], target: href, locator: "css selector:#\(label)")

@@ -143,6 +143,16 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertEqual(withClear.difference(from: a), ["+ control button#clear → click \"Clear completed\""])
     }
 
+    /// A form whose fields' labels take the page's validation messages ("Name This field is required") is the same
+    /// form; a field without an identifier is still told by its label.
+    func testAFieldsValidationMessageIsNoOtherScreen() {
+        func form(_ name: String, id: String? = "name") -> UISnapshot {
+            Self.screen("Apply", [Self.field(name, id: id), Self.field("Email", id: "email"), Self.button("Next Step")])
+        }
+        XCTAssertEqual(state(form("Name")), state(form("Name This field is required")))
+        XCTAssertNotEqual(state(form("Name", id: nil)), state(form("Search", id: nil)))
+    }
+
     func testHashRoutesAreScreensAndTheRootRouteIsTheStartPage() {
         let start = state(Self.todos([Self.todo("milk")], container: "/"))
         let all = state(Self.todos([Self.todo("milk")], container: "/#/"))

@@ -257,3 +257,24 @@ extension CrawlEndToEndTests {
     }
 }
 
+
+extension CrawlEndToEndTests {
+    /// An application form whose fields each constrain what they accept (a letters-only name, a phone pattern shown
+    /// by its placeholder, a code pattern, numbers within bounds and on a step of 500, a start date the page's own
+    /// script wants after today, a cover letter of at least 100 characters): the crawl fills it with values the
+    /// browser and the page accept and reaches the confirmation. Two screens, as a tester draws them.
+    func testAFormThatConstrainsItsFieldsIsFilledWithValuesItAccepts() throws {
+        let (model, log) = try crawlSite("application")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let names = model.states.map { $0.name ?? $0.id }
+        let thanks = try XCTUnwrap(model.states.first { ($0.properties ?? []).contains("heading Thank you") }, "\(names)")
+        let form = try XCTUnwrap(model.states.first { ($0.properties ?? []).contains("heading Apply") }, "\(names)")
+        XCTAssertTrue(model.edges.contains { $0.from == form.id && $0.to == thanks.id && $0.event.hasPrefix("fill ") },
+                      "\(model.edges.map { "\($0.from) → \($0.to) \($0.event)" })")
+        XCTAssertEqual(model.states.count, 2, "\(names)")
+        // The date is picked (set with its events), the rest typed.
+        let fill = try XCTUnwrap(model.edges.first { $0.to == thanks.id })
+        XCTAssertTrue((fill.action ?? []).contains { $0.command == .setValue }, "\(fill.action ?? [])")
+        XCTAssertFalse(log.contains { ($0["error"] as? String) != nil && ($0["event"] as? String ?? "").hasPrefix("fill") })
+    }
+}

@@ -88,7 +88,10 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case .tap: return target.map { [.tap($0)] } ?? []
         case .fill:
-            var out: [DriverAction] = fields.map { .type($0.field, text: $0.text) }
+            // A date, a time or a colour is picked, not typed (`AcceptedValue.Format.isPicked`).
+            var out: [DriverAction] = fields.map {
+                AcceptedValue.Format($0.field).isPicked ? .setValue($0.field, value: $0.text) : .type($0.field, text: $0.text)
+            }
             if let submit { out.append(.tap(submit)) }
             else if let last = fields.last(where: { $0.field.role != .textView }) { out.append(.submit(last.field)) }
             return out

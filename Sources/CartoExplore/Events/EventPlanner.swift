@@ -1,8 +1,8 @@
 import CartoCore
 import CartoModel
 
-/// The events to fire in a state, in document order: fill-and-submit per form (fields typed by kind, or with the
-/// values of the crawl specification: one fill per value set), a tap on every other actionable element, a scroll per
+/// The events to fire in a state, in document order: fill-and-submit per form (fields given values they accept,
+/// `AcceptedValue`, or the values of the crawl specification: one fill per value set), a tap on every other actionable element, a scroll per
 /// scrollable list. Rows of a data list (rows of one shape, `RowShape`): the first of each shape only unless `rows` is `.all`;
 /// the rows of a menu (rows that lead to different places) all. A row's own links and buttons are its events, the
 /// row itself only when it has none. Controls that lead back (`ReturnControl`: back, close, home, …) come last,
@@ -94,7 +94,7 @@ public struct EventPlanner: Sendable {
             for (variant, values) in inputs.fills(for: group.fields).enumerated() {
                 let fields = zip(group.fields, values).map { field, value -> CrawlEvent.FieldValue in
                     let kind = TextInputKind.classify(field)
-                    return CrawlEvent.FieldValue(field: field, kind: kind, text: value ?? kind.sampleValue)
+                    return CrawlEvent.FieldValue(field: field, kind: kind, text: value ?? AcceptedValue.value(for: field, kind: kind))
                 }
                 add(CrawlEvent(kind: .fill, target: group.form ?? group.fields.first, fields: fields, submit: submit, variant: variant))
             }

@@ -131,7 +131,9 @@ function snapshot() {
       else if (role === 'link') target = local(el.href);
       else if (role === 'form') target = local(el.action);
       else if (c && c.clickable.has(el) || el.hasAttribute('onclick')) target = 'click';
-      else if (tag === 'button' || (tag === 'input' && el.type === 'submit')) target = el.form ? 'submit' : null;
+      // Only a submit button sends its form (a `<button>` is one unless its type says otherwise): a reset button
+      // beside it empties the form.
+      else if (tag === 'button' || (tag === 'input' && el.type === 'submit')) target = el.form && el.type === 'submit' ? 'submit' : null;
       const tappable = ['button', 'link', 'tab', 'checkbox', 'radio', 'toggle', 'menuItem'].includes(role);
       if (!inert && !visible && !disabled && tappable && (revealedOnHover(el) || (seen && declaredHidden && !under))) actions.push('tap');
       // Nothing under the layer takes a finger: not a control, not a row, not a field, not a list to scroll.
@@ -176,6 +178,18 @@ function snapshot() {
       // A submit button whose form the browser will not send yet (a required field empty, a value of the wrong
       // shape): a tap on it does nothing until the fields are filled, which says nothing of what it does then.
       if ((tag === 'button' || tag === 'input') && el.type === 'submit' && el.form && !el.form.noValidate && !el.formNoValidate && el.form.matches(':invalid')) node.awaitsInput = true;
+      // What a field accepts (HTML constraint validation) and the example it shows: the crawler types a value the
+      // page will send, not one the browser or the page's own checks refuse.
+      if ((tag === 'input' || tag === 'textarea') && actions.includes('type')) {
+        const accepts = {};
+        const text = name => { const v = el.getAttribute(name); return v === null || v.trim() === '' ? null : v.trim(); };
+        if (el.required) accepts.required = true;
+        if (text('pattern') && tag === 'input') accepts.pattern = el.getAttribute('pattern');
+        if (el.minLength > 0) accepts.minLength = el.minLength;
+        if (el.maxLength >= 0 && el.maxLength < 524288) accepts.maxLength = el.maxLength;
+        for (const name of ['min', 'max', 'step', 'placeholder']) if (text(name) !== null) accepts[name] = text(name);
+        if (Object.keys(accepts).length) node.accepts = accepts;
+      }
     }
     const kids = [];
     for (const child of renderedChildren(el)) {
