@@ -153,6 +153,18 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertNotEqual(state(form("Name", id: nil)), state(form("Search", id: nil)))
     }
 
+    /// A control the page identifies, drawn by an icon that changes (☰ / 🚫 / ✖), is one control; icons tell apart
+    /// controls the page does not identify, and worded labels stay.
+    func testAnIdentifiedControlsIconIsNoOtherScreen() {
+        func board(_ icon: String, id: String? = "sidebar-toggle", extra: String = "Add task") -> UISnapshot {
+            Self.screen("Board", [Self.button(icon, id: id), Self.button(extra, id: "add")])
+        }
+        XCTAssertEqual(state(board("☰")), state(board("🚫")))
+        XCTAssertEqual(state(board("✖")), state(board("☰")))
+        XCTAssertNotEqual(state(board("☰", id: nil)), state(board("✖", id: nil)))
+        XCTAssertNotEqual(state(board("Play", id: "toggle")), state(board("Pause", id: "toggle")))
+    }
+
     func testHashRoutesAreScreensAndTheRootRouteIsTheStartPage() {
         let start = state(Self.todos([Self.todo("milk")], container: "/"))
         let all = state(Self.todos([Self.todo("milk")], container: "/#/"))

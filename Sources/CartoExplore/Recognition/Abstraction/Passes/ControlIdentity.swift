@@ -34,11 +34,14 @@ public enum ControlIdentity {
 
     private static func identity(_ e: UIElement, label withLabel: Bool) -> String {
         var out = shape(e)
-        // A field the page identifies is that field whatever its label says: the label gathers what the page writes
-        // beside it — a hint, "This field is required", a character count — which are values of the form, not
-        // other screens. Buttons and links keep theirs (a label there says what they do: "Play", "Pause").
-        let identifiedField = e.role.isTextInput && !(e.identifier ?? "").isEmpty
-        if withLabel, !identifiedField, let label = e.label.map(LabelNormaliser.mask), !label.isEmpty { out += " \"" + String(label.prefix(60)) + "\"" }
+        // A control the page identifies is that control whatever its label shows when the label is no words: a
+        // field's label gathers what the page writes beside it — a hint, "This field is required", a character
+        // count — which are values of the form; an icon (☰, ✖, 🚫, ×: no letter or digit) is how the control is
+        // drawn. Neither makes another screen. A worded label of a button or link says what it does ("Play",
+        // "Pause") and stays.
+        let identified = !(e.identifier ?? "").isEmpty
+        let drawn = e.label.map { !$0.contains { $0.isLetter || $0.isNumber } } ?? false
+        if withLabel, !(identified && (e.role.isTextInput || drawn)), let label = e.label.map(LabelNormaliser.mask), !label.isEmpty { out += " \"" + String(label.prefix(60)) + "\"" }
         // A control with nothing else to tell it by is told by its type — before its state, so that a switch without
         // a label is the same control on and off.
         if out == e.role.rawValue { out += " " + e.platformType }
