@@ -470,6 +470,9 @@ final class BrowserPageReadingTests: XCTestCase {
         <a id="popup" href="http://example.com/" aria-haspopup="true">More</a>
         <a id="to-usage" href="#usage">To usage</a><a id="to-nowhere" href="#nowhere">Nowhere</a></div>
         <section id="usage">Usage</section><section id="api">API</section>
+        <label for="full-name"><p>Name</p><p class="hint">This field is required</p></label><input id="full-name">
+        <label><input id="arcade" type="radio" name="plan"><div>Arcade</div><div>$90/yr</div><div>2 months free</div></label>
+        <label for="years">Years of experience <span>*</span></label><input id="years" type="number">
         <ul><li id="plan" style="cursor: pointer">Arcade $9/mo</li><li id="plain">Just text</li><li id="chosen" class="plan selected" style="cursor: pointer">Pro $15/mo</li></ul>
         <ul><li id="nav-row" class="active" style="cursor: pointer"><a id="nav-link" href="/home.html">Home</a></li><li><a href="/blog.html">Blog</a></li></ul>
         <footer style="content-visibility: auto; margin-top: 3000px"><a id="far" href="far.html">Far away</a></footer>
@@ -536,6 +539,9 @@ final class BrowserPageReadingTests: XCTestCase {
         func element(_ id: String) throws -> UIElement { try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == id }, id) }
         XCTAssertEqual(try element("about").label, "About", "CSS upper-cases it; the page says About")
         XCTAssertEqual(try element("caps").label, "FAQ")
+        XCTAssertEqual(try element("full-name").label, "Name", "a label's lines under its first are a hint or an error, not the name")
+        XCTAssertEqual(try element("arcade").label, "Arcade", "a plan's price under its name")
+        XCTAssertEqual(try element("years").label, "Years of experience *", "one line, all of it")
         XCTAssertEqual(try element("far").label, "Far away", "text not rendered while off-screen (content-visibility: auto) still names its link")
         XCTAssertFalse(try element("spied").selected, "a scrollspy's class on a link to a place on the page")
         XCTAssertTrue(try element("tab").selected, "aria-selected counts")

@@ -102,6 +102,22 @@ final class PlanningAndGraphTests: XCTestCase {
         XCTAssertNil(plan(menu)?.submit)
     }
 
+    /// A form without a submit button of its own is sent by its plain button after the fields ("Create Task", read by
+    /// the page's script), not by Return (which would send it to the server); a submit button, when there is one,
+    /// comes first.
+    func testAFormWithoutASubmitButtonIsSentByItsButtonAfterTheFields() {
+        func plan(_ buttons: [UIElement]) -> CrawlEvent? {
+            let field = UIElement(role: .textField, platformType: "input[type=text]", identifier: "title", actions: [.tap, .type], locator: "css selector:#title")
+            let form = UIElement(role: .form, platformType: "form", locator: "css selector:#task-form", children: [field] + buttons)
+            let page = UISnapshot(context: ScreenContext(title: "T", container: "/"), root: UIElement(role: .window, platformType: "document", children: [form]))
+            return EventPlanner().plan(page, origin: nil).events.first { $0.kind == .fill }
+        }
+        let create = UIElement(role: .button, platformType: "button", label: "Create Task", actions: [.tap], target: "click", locator: "css selector:#create")
+        let send = UIElement(role: .button, platformType: "button", label: "Send", actions: [.tap], target: "submit", locator: "css selector:#send")
+        XCTAssertEqual(plan([create])?.submit?.label, "Create Task")
+        XCTAssertEqual(plan([create, send])?.submit?.label, "Send")
+    }
+
     func testReturnControlExamples() {
         for (element, parent, returns) in ReturnControl.examples {
             XCTAssertEqual(ReturnControl.matches(element, parent: parent), returns, "\(ElementNaming.describe(element)) \(element.identifier ?? "")")

@@ -143,16 +143,6 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertEqual(withClear.difference(from: a), ["+ control button#clear → click \"Clear completed\""])
     }
 
-    /// A form whose fields' labels take the page's validation messages ("Name This field is required") is the same
-    /// form; a field without an identifier is still told by its label.
-    func testAFieldsValidationMessageIsNoOtherScreen() {
-        func form(_ name: String, id: String? = "name") -> UISnapshot {
-            Self.screen("Apply", [Self.field(name, id: id), Self.field("Email", id: "email"), Self.button("Next Step")])
-        }
-        XCTAssertEqual(state(form("Name")), state(form("Name This field is required")))
-        XCTAssertNotEqual(state(form("Name", id: nil)), state(form("Search", id: nil)))
-    }
-
     /// A control the page identifies, drawn by an icon that changes (☰ / 🚫 / ✖), is one control; icons tell apart
     /// controls the page does not identify, and worded labels stay.
     func testAnIdentifiedControlsIconIsNoOtherScreen() {

@@ -29,6 +29,7 @@ public struct EventPlanner: Sendable {
         /// button, a code field and "Unlock"): the first tappable control after a field, when it is a button.
         var buttonAfterField: [String: UIElement] = [:]
         var lastField: UIElement?
+        var lastFieldForm: UIElement?
 
         func add(_ event: CrawlEvent) { if seen.insert(event.key).inserted { events.append(event) } }
         func hasTappableDescendant(_ e: UIElement) -> Bool {
@@ -43,14 +44,18 @@ public struct EventPlanner: Sendable {
             let formHere = e.role == .form ? e : form
             if rows == .first, let rowIndex, rowIndex > 0 { return }
             let isField = e.role.isTextInput && e.actions.contains(.type)
-            if isField { lastField = e }
+            if isField { lastField = e; lastFieldForm = formHere }
             // The control right after a field, when it is a button (links in between — a credit line, a help link —
             // are passed over; any other control ends the search: a to-do field followed by its list is sent by Return).
             // A disclosure (it says whether it is expanded: "Show more", a menu toggle) shows things and sends nothing:
             // a field followed by one, as an app embedded in a page above the page's own "Show the notes", is sent by
             // Return.
+            // In a form, so is a plain button of the form's own (`type="button"`: "Create Task" whose script reads the
+            // fields) when the form has no submit button: Return there would send the form to the server instead.
             else if e.actions.contains(.tap), e.role != .link, let field = lastField {
-                if e.role == .button, form == nil, e.expanded == nil { buttonAfterField[field.locator ?? ""] = e }
+                if e.role == .button, form == nil || form?.locator == lastFieldForm?.locator, e.expanded == nil {
+                    buttonAfterField[field.locator ?? ""] = e
+                }
                 lastField = nil
             }
             if isField {

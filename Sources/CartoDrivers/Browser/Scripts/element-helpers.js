@@ -134,12 +134,19 @@ function labelOf(el, role) {
   if (aria) return clean(aria);
   const labelledBy = el.getAttribute('aria-labelledby');
   if (labelledBy) { const r = el.getRootNode(); const l = r.getElementById ? r.getElementById(labelledBy) : document.getElementById(labelledBy); if (l) return clean(l.textContent); }
-  if (el.labels && el.labels.length) return clean(el.labels[0].textContent);
+  if (el.labels && el.labels.length) return firstLine(el.labels[0]);
   if (role === 'image') return clean(el.getAttribute('alt') || el.getAttribute('title'));
   if (el.tagName === 'INPUT' && ['submit', 'button', 'reset'].includes((el.type || '').toLowerCase())) return clean(el.value || el.getAttribute('title'));
   if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') return clean(el.getAttribute('placeholder') || el.getAttribute('name') || el.getAttribute('title'));
   if (['list', 'table', 'form', 'dialog', 'toolbar', 'tabBar'].includes(role)) return clean(el.getAttribute('name') || el.getAttribute('title'));
   return (role === 'button' ? ownTextOf(el) : textOf(el)) || nameFromContent(el);
+}
+// A form control's label is the first line its <label> shows: the lines under it are what the page writes there
+// besides the name — a hint, "This field is required", a plan's price — values that change while the control
+// stays the one it was ("Name", "Arcade"). A label not rendered (hidden) falls back to its source text's first line.
+function firstLine(label) {
+  const text = label.innerText && label.innerText.trim() ? label.innerText : label.textContent;
+  return clean((text || '').split('\n').find(line => line.trim()) || '');
 }
 // The text of a control that holds controls of its own (a card with "Like" and "Save" buttons inside), without
 // theirs: the card is named by what it shows, its buttons by theirs.

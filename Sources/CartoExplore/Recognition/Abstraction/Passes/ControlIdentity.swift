@@ -34,14 +34,12 @@ public enum ControlIdentity {
 
     private static func identity(_ e: UIElement, label withLabel: Bool) -> String {
         var out = shape(e)
-        // A control the page identifies is that control whatever its label shows when the label is no words: a
-        // field's label gathers what the page writes beside it — a hint, "This field is required", a character
-        // count — which are values of the form; an icon (☰, ✖, 🚫, ×: no letter or digit) is how the control is
-        // drawn. Neither makes another screen. A worded label of a button or link says what it does ("Play",
-        // "Pause") and stays.
+        // A control the page identifies is that control whatever icon it shows (☰, ✖, 🚫, ×: a label without a
+        // letter or digit is how the control is drawn, no other screen). A worded label says what the control does
+        // ("Play", "Pause") and stays.
         let identified = !(e.identifier ?? "").isEmpty
         let drawn = e.label.map { !$0.contains { $0.isLetter || $0.isNumber } } ?? false
-        if withLabel, !(identified && (e.role.isTextInput || drawn)), let label = e.label.map(LabelNormaliser.mask), !label.isEmpty { out += " \"" + String(label.prefix(60)) + "\"" }
+        if withLabel, !(identified && drawn), let label = e.label.map(LabelNormaliser.mask), !label.isEmpty { out += " \"" + String(label.prefix(60)) + "\"" }
         // A control with nothing else to tell it by is told by its type — before its state, so that a switch without
         // a label is the same control on and off.
         if out == e.role.rawValue { out += " " + e.platformType }
