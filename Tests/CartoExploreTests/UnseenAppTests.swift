@@ -278,3 +278,20 @@ extension CrawlEndToEndTests {
         XCTAssertFalse(log.contains { ($0["error"] as? String) != nil && ($0["event"] as? String ?? "").hasPrefix("fill") })
     }
 }
+
+extension CrawlEndToEndTests {
+    /// A four-step wizard moved through by one "Next" button: each step offers other controls, so pressing "Next" a
+    /// third and a fourth time is progress, not a repetition the repeat bound stops, and the crawl reaches "Thank
+    /// you". Five screens, as a tester draws them.
+    func testAWizardsOneNextButtonLeadsThroughEveryStep() throws {
+        let (model, log) = try crawlSite("wizard")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let names = model.states.map { $0.name ?? $0.id }
+        for heading in ["Your plan", "Add-ons", "Delivery", "Summary", "Thank you"] {
+            XCTAssertEqual(model.states.filter { ($0.properties ?? []).contains("heading " + heading) }.count, 1, "\(heading): \(names)")
+        }
+        XCTAssertEqual(model.states.count, 5, "\(names)")
+        XCTAssertFalse(log.contains { $0["type"] as? String == "skip" && ($0["event"] as? String ?? "").contains("Next")
+                                      && ($0["reason"] as? String ?? "").hasPrefix("fired") }, "Next is never bounded as a repetition")
+    }
+}

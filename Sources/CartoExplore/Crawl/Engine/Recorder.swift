@@ -76,7 +76,10 @@ final class Recorder {
         if let via {
             edge = addEdge(from: via.from, to: added.index, event: via.event, kind: .new)
             // The path that found it: the source's plus this event (for the repeat bound, without a search per state).
-            if let counts = pathActions[via.from] { pathActions[added.index] = counts.merging([via.event.abstractAction: 1], uniquingKeysWith: +) }
+            if let counts = pathActions[via.from] {
+                let key = Self.pathKey(via.event, from: progress.graph.states[via.from].abstract, to: added.identity)
+                pathActions[added.index] = counts.merging([key: 1], uniquingKeysWith: +)
+            }
         } else {
             pathActions[added.index] = [:]
         }
@@ -139,9 +142,21 @@ final class Recorder {
         if let known = pathActions[state] { return known }
         guard let path = graph.shortestPath(from: 0, to: state) else { return nil }
         var counts: [String: Int] = [:]
-        for edge in path { counts[graph.edges[edge].event.abstractAction, default: 0] += 1 }
+        for edge in path.map({ graph.edges[$0] }) {
+            counts[Self.pathKey(edge.event, from: graph.states[edge.from].abstract, to: graph.states[edge.to].abstract), default: 0] += 1
+        }
         pathActions[state] = counts
         return counts
+    }
+
+    /// How a path counts an event for the repeat bound: by its abstract action, or as an advance when the screen it
+    /// led to offers other controls than the one it left (`RepeatBound`).
+    static func pathKey(_ event: CrawlEvent, from: AbstractState?, to: AbstractState?) -> String {
+        func controls(_ state: AbstractState?) -> Set<String>? {
+            state.map { Set($0.properties.filter { $0.kind == .control }.map(\.value)) }
+        }
+        guard let before = controls(from), let after = controls(to), before != after else { return event.abstractAction }
+        return RepeatBound.advancing(event.abstractAction)
     }
 
     /// The events that reach `state` from the start, readable (failures carry them).

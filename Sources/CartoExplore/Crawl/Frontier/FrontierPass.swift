@@ -5,7 +5,8 @@ import CartoDrivers
 struct FrontierState {
     var id: Int
     var depth: Int
-    /// How often each abstract action occurs on the path that reaches the state (the repeat bound's input).
+    /// How often each abstract action occurs on the path that reaches the state (the repeat bound's input); under
+    /// `RepeatBound.advancing(_:)`, the times it led to a screen with other controls.
     var pathActions: [String: Int]
     /// Actions that proved to do nothing (`ControlBehaviour`), by action key.
     var inertActions: Set<String> = []
@@ -46,8 +47,12 @@ struct FrontierPassExample {
         let element = UIElement(role: .textField, platformType: "input", identifier: field, actions: [.tap, .type], locator: "css selector:#\(field)")
         return CrawlEvent(kind: .fill, target: element, fields: [.init(field: element, kind: .freeText, text: "text")])
     }
-    static func at(_ id: Int, depth: Int = 1, path: [CrawlEvent] = [], inert: [CrawlEvent] = [], afterWrite: Bool = false) -> FrontierState {
-        FrontierState(id: id, depth: depth, pathActions: path.reduce(into: [:]) { $0[$1.abstractAction, default: 0] += 1 },
+    /// `advancing`: events on the path that led to a screen with other controls (`RepeatBound`).
+    static func at(_ id: Int, depth: Int = 1, path: [CrawlEvent] = [], advancing: [CrawlEvent] = [], inert: [CrawlEvent] = [],
+                   afterWrite: Bool = false) -> FrontierState {
+        FrontierState(id: id, depth: depth,
+                      pathActions: path.reduce(into: [:]) { $0[$1.abstractAction, default: 0] += 1 }
+                        .merging(advancing.reduce(into: [:]) { $0[RepeatBound.advancing($1.abstractAction), default: 0] += 1 }, uniquingKeysWith: +),
                       inertActions: Set(inert.compactMap { ControlBehaviour.action(of: $0)?.key }), afterWrite: afterWrite)
     }
 }
