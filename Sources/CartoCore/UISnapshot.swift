@@ -92,7 +92,7 @@ public struct UIElement: Codable, Hashable, Sendable {
     /// nothing until the form is filled. Nil when not, or when the platform says nothing.
     public var awaitsInput: Bool?
     /// For a field: what the page accepts in it (required, pattern, length, range, step) and the example it shows;
-    /// nil when it says nothing.
+    /// for a checkbox or radio button, whether the form requires it ticked; nil when the page says nothing.
     public var accepts: InputConstraints?
 
     public init(role: UIRole, platformType: String, identifier: String? = nil, label: String? = nil, value: String? = nil,

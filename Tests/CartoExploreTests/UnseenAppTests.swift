@@ -261,8 +261,8 @@ extension CrawlEndToEndTests {
 extension CrawlEndToEndTests {
     /// An application form whose fields each constrain what they accept (a letters-only name, a phone pattern shown
     /// by its placeholder, a code pattern, numbers within bounds and on a step of 500, a start date the page's own
-    /// script wants after today, a cover letter of at least 100 characters): the crawl fills it with values the
-    /// browser and the page accept and reaches the confirmation. Two screens, as a tester draws them.
+    /// script wants after today, a cover letter of at least 100 characters, terms to agree to): the crawl fills it
+    /// with values the browser and the page accept, ticks the required box, and reaches the confirmation. Two screens, as a tester draws them.
     func testAFormThatConstrainsItsFieldsIsFilledWithValuesItAccepts() throws {
         let (model, log) = try crawlSite("application")
         XCTAssertEqual(model.stats.stopReason, .explored)
@@ -275,6 +275,7 @@ extension CrawlEndToEndTests {
         // The date is picked (set with its events), the rest typed.
         let fill = try XCTUnwrap(model.edges.first { $0.to == thanks.id })
         XCTAssertTrue((fill.action ?? []).contains { $0.command == .setValue }, "\(fill.action ?? [])")
+        XCTAssertTrue((fill.action ?? []).contains { $0.command == .tap && $0.component == "checkbox" }, "the terms are agreed to: \(fill.action ?? [])")
         XCTAssertFalse(log.contains { ($0["error"] as? String) != nil && ($0["event"] as? String ?? "").hasPrefix("fill") })
     }
 }

@@ -18,13 +18,16 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
     public var fields: [FieldValue]
     /// For `fill`: the form's submit button; without one the last single-line field submits with Return.
     public var submit: UIElement?
+    /// For `fill`: the boxes the form requires ticked ("I agree to the terms", a required choice), tapped after the
+    /// typing and before the submit (nil when none: what earlier versions saved has none).
+    public var checks: [UIElement]?
     /// Identifies the event within its state, so it is fired once.
     public var key: String
     /// Which value set of the crawl specification a fill uses (nil: the first or the only one).
     public var variant: Int?
 
     /// `variant` tells apart fills of one form with different values (the crawl specification's value sets).
-    public init(kind: Kind, target: UIElement?, fields: [FieldValue] = [], submit: UIElement? = nil, variant: Int = 0) {
+    public init(kind: Kind, target: UIElement?, fields: [FieldValue] = [], submit: UIElement? = nil, checks: [UIElement] = [], variant: Int = 0) {
         self.kind = kind
         var leaf = target
         leaf?.children = []
@@ -33,6 +36,7 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
         var button = submit
         button?.children = []
         self.submit = button
+        self.checks = checks.isEmpty ? nil : checks.map { var c = $0; c.children = []; return c }
         self.key = kind.rawValue + ":" + (target.map(Self.identity) ?? "screen") + (variant > 0 ? "#\(variant)" : "")
         self.variant = variant > 0 ? variant : nil
     }
@@ -92,6 +96,7 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
             var out: [DriverAction] = fields.map {
                 AcceptedValue.Format($0.field).isPicked ? .setValue($0.field, value: $0.text) : .type($0.field, text: $0.text)
             }
+            out += (checks ?? []).map { .tap($0) }
             if let submit { out.append(.tap(submit)) }
             else if let last = fields.last(where: { $0.field.role != .textView }) { out.append(.submit(last.field)) }
             return out

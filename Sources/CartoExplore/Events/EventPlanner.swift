@@ -96,12 +96,19 @@ public struct EventPlanner: Sendable {
                 // Fields outside a form, or a form without a submit button of its own (a wizard's step whose "Next"
                 // sits in a footer after the form): the button that follows the last field sends them.
                 ?? group.fields.last.flatMap { buttonAfterField[$0.locator ?? ""] }
+            // What the form requires ticked and is not: each required checkbox, and one box of a required choice
+            // none of whose boxes is on (the browser refuses the form until then).
+            let boxes = group.form?.allElements.filter { [.checkbox, .radio].contains($0.role) && $0.actions.contains(.tap) } ?? []
+            let required = boxes.filter { $0.accepts?.required == true }
+            let checks = required.filter { $0.role == .checkbox && !$0.isOn }
+                + (required.contains { $0.role == .radio } && !boxes.contains { $0.role == .radio && $0.isOn && $0.accepts?.required == true }
+                   ? Array(required.filter { $0.role == .radio }.prefix(1)) : [])
             for (variant, values) in inputs.fills(for: group.fields).enumerated() {
                 let fields = zip(group.fields, values).map { field, value -> CrawlEvent.FieldValue in
                     let kind = TextInputKind.classify(field)
                     return CrawlEvent.FieldValue(field: field, kind: kind, text: value ?? AcceptedValue.value(for: field, kind: kind))
                 }
-                add(CrawlEvent(kind: .fill, target: group.form ?? group.fields.first, fields: fields, submit: submit, variant: variant))
+                add(CrawlEvent(kind: .fill, target: group.form ?? group.fields.first, fields: fields, submit: submit, checks: checks, variant: variant))
             }
         }
         returning.forEach(add)

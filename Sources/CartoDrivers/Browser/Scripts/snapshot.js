@@ -190,6 +190,8 @@ function snapshot() {
         for (const name of ['min', 'max', 'step', 'placeholder']) if (text(name) !== null) accepts[name] = text(name);
         if (Object.keys(accepts).length) node.accepts = accepts;
       }
+      // A box the form requires ticked (terms to agree to, a required choice).
+      if ((role === 'checkbox' || role === 'radio') && el.required) node.accepts = { required: true };
     }
     const kids = [];
     for (const child of renderedChildren(el)) {
