@@ -118,6 +118,27 @@ final class PlanningAndGraphTests: XCTestCase {
         XCTAssertEqual(plan([create, send])?.submit?.label, "Send")
     }
 
+    /// A fill ticks what its form requires: an unticked required checkbox, and one box of a required choice none of
+    /// whose boxes is on — not a box already ticked, not an optional one.
+    func testAFillTicksTheBoxesItsFormRequires() {
+        func box(_ role: UIRole, _ id: String, on: Bool = false, required: Bool = true) -> UIElement {
+            UIElement(role: role, platformType: "input[type=\(role == .radio ? "radio" : "checkbox")]", identifier: id, value: String(on),
+                      actions: [.tap], locator: "css selector:#\(id)", accepts: required ? InputConstraints(required: true) : nil)
+        }
+        func checks(_ boxes: [UIElement]) -> [String] {
+            let field = UIElement(role: .textField, platformType: "input[type=email]", identifier: "mail", actions: [.tap, .type], locator: "css selector:#mail")
+            let send = UIElement(role: .button, platformType: "button", label: "Register", actions: [.tap], target: "submit", locator: "css selector:#send")
+            let form = UIElement(role: .form, platformType: "form", locator: "css selector:form", children: [field] + boxes + [send])
+            let page = UISnapshot(context: ScreenContext(title: "T", container: "/"), root: UIElement(role: .window, platformType: "document", children: [form]))
+            let fill = EventPlanner().plan(page, origin: nil).events.first { $0.kind == .fill }
+            return (fill?.checks ?? []).compactMap(\.identifier)
+        }
+        XCTAssertEqual(checks([box(.checkbox, "agree"), box(.checkbox, "news", required: false)]), ["agree"])
+        XCTAssertEqual(checks([box(.checkbox, "agree", on: true)]), [])
+        XCTAssertEqual(checks([box(.radio, "female"), box(.radio, "male")]), ["female"])
+        XCTAssertEqual(checks([box(.radio, "female"), box(.radio, "male", on: true)]), [])
+    }
+
     func testReturnControlExamples() {
         for (element, parent, returns) in ReturnControl.examples {
             XCTAssertEqual(ReturnControl.matches(element, parent: parent), returns, "\(ElementNaming.describe(element)) \(element.identifier ?? "")")
