@@ -95,6 +95,12 @@ public enum AcceptedValue {
         case .dateTime: text = "\(year)-01-15T09:30"
         default: text = "\(year)-01-15"
         }
+        // On a step (`step="3600"`: whole hours; `step="7"`: weeks) the least value is on it, HTML counting steps
+        // from there; a time without one counts from midnight.
+        if let step = c.step, step.lowercased() != "any" {
+            if let lo = c.min { return lo }
+            if format == .time { return "00:00" }
+        }
         if let lo = c.min, lo.count == text.count, text < lo { return lo }
         if let hi = c.max, hi.count == text.count, text > hi { return hi }
         return text
@@ -124,6 +130,8 @@ public enum AcceptedValue {
             (field("date", InputConstraints(min: "2024-01-01")), "2027-01-15"),
             (field("date", InputConstraints(max: "2020-12-31")), "2020-12-31"),
             (field("time", InputConstraints(min: "10:00", max: "18:00")), "10:00"),
+            (field("time", InputConstraints(step: "3600")), "00:00"),
+            (field("date", InputConstraints(min: "2026-12-07", step: "7")), "2026-12-07"),
             (UIElement(role: .textView, platformType: "textarea", accepts: InputConstraints(minLength: 30, maxLength: 40)),
              "Cartographer Cartographer Cartographer"),
             (field("text", InputConstraints(pattern: "[a-z]{3,}", minLength: 6)), "aaaaaa"),
@@ -142,7 +150,7 @@ struct PatternInstance {
 
     static func make(_ pattern: String, repeats: Int = 1) -> String? {
         var parser = PatternInstance(chars: Array(pattern), repeats: Swift.max(1, repeats))
-        guard let out = parser.alternation(), parser.i == parser.chars.count else { return nil }
+        guard let out = parser.alternation(), parser.i == parser.chars.count, out.count <= longest else { return nil }
         return out
     }
 
@@ -160,7 +168,7 @@ struct PatternInstance {
         var out = ""
         while let c = peek, c != "|", c != ")" {
             guard let piece = atom() else { return nil }
-            guard let count = quantifier() else { return nil }
+            guard let count = quantifier(), out.count + piece.count * count <= Self.longest else { return nil }
             out += String(repeating: piece, count: count)
         }
         return out
@@ -176,14 +184,18 @@ struct PatternInstance {
         case "{":
             guard let close = chars[i...].firstIndex(of: "}") else { return 1 }   // a literal brace
             let body = String(chars[(i + 1)..<close]).split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
-            guard let least = body.first ?? nil else { return 1 }
+            // Not a quantifier JavaScript reads (`{-1}`, `{2,1}`): the caller's check refuses what comes of it.
+            guard let least = body.first ?? nil, least >= 0 else { return 1 }
             let most: Int? = body.count > 1 ? body[1] : least
+            guard (most ?? .max) >= least else { return 1 }
             i = close + 1
             count = Swift.min(Swift.max(least, body.count > 1 ? repeats : least), most ?? .max)
         default: return 1
         }
         if peek == "?" { i += 1 }   // lazy: the same strings
-        return count
+        // No field takes more: a pattern's `{1000000}` or a long least length repeated inside a repeat would build
+        // strings of any size.
+        return Swift.min(count, Self.longest)
     }
 
     private mutating func atom() -> String? {
@@ -214,6 +226,9 @@ struct PatternInstance {
         default: return String(c)
         }
     }
+
+    /// The most repetitions of one atom, and the longest instance made.
+    static let longest = 512
 
     private static let preferred = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ1234567890 -_.@")
 

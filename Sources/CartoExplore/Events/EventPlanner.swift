@@ -53,7 +53,8 @@ public struct EventPlanner: Sendable {
             // In a form, so is a plain button of the form's own (`type="button"`: "Create Task" whose script reads the
             // fields) when the form has no submit button: Return there would send the form to the server instead.
             else if e.actions.contains(.tap), e.role != .link, let field = lastField {
-                if e.role == .button, form == nil || form?.locator == lastFieldForm?.locator, e.expanded == nil {
+                let sameForm = form == nil || (form?.locator != nil && form?.locator == lastFieldForm?.locator)
+                if e.role == .button, sameForm, e.target != "reset", e.expanded == nil {
                     buttonAfterField[field.locator ?? ""] = e
                 }
                 lastField = nil
@@ -96,13 +97,12 @@ public struct EventPlanner: Sendable {
                 // Fields outside a form, or a form without a submit button of its own (a wizard's step whose "Next"
                 // sits in a footer after the form): the button that follows the last field sends them.
                 ?? group.fields.last.flatMap { buttonAfterField[$0.locator ?? ""] }
-            // What the form requires ticked and is not: each required checkbox, and one box of a required choice
-            // none of whose boxes is on (the browser refuses the form until then).
-            let boxes = group.form?.allElements.filter { [.checkbox, .radio].contains($0.role) && $0.actions.contains(.tap) } ?? []
-            let required = boxes.filter { $0.accepts?.required == true }
-            let checks = required.filter { $0.role == .checkbox && !$0.isOn }
-                + (required.contains { $0.role == .radio } && !boxes.contains { $0.role == .radio && $0.isOn && $0.accepts?.required == true }
-                   ? Array(required.filter { $0.role == .radio }.prefix(1)) : [])
+            // What the form still requires ticked (the browser refuses the form until then): each required checkbox
+            // not on, and the boxes of a required choice none of whose boxes is on (the page marks them all; tapped
+            // in turn, the last of each choice stays on).
+            let checks = group.form?.allElements.filter {
+                [.checkbox, .radio].contains($0.role) && $0.actions.contains(.tap) && $0.accepts?.required == true && !$0.isOn
+            } ?? []
             for (variant, values) in inputs.fills(for: group.fields).enumerated() {
                 let fields = zip(group.fields, values).map { field, value -> CrawlEvent.FieldValue in
                     let kind = TextInputKind.classify(field)

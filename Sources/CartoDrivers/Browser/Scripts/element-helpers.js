@@ -144,9 +144,12 @@ function labelOf(el, role) {
 // A form control's label is the first line its <label> shows: the lines under it are what the page writes there
 // besides the name — a hint, "This field is required", a plan's price — values that change while the control
 // stays the one it was ("Name", "Arcade"). A label not rendered (hidden) falls back to its source text's first line.
+// The case is the source's (as `textOf`: CSS `text-transform` is no part of the name).
 function firstLine(label) {
   const text = label.innerText && label.innerText.trim() ? label.innerText : label.textContent;
-  return clean((text || '').split('\n').find(line => line.trim()) || '');
+  const line = clean((text || '').split('\n').find(line => line.trim()) || '');
+  const source = clean(label.textContent);
+  return line && source && source.toLowerCase().startsWith(line.toLowerCase()) ? source.slice(0, line.length) : line;
 }
 // The text of a control that holds controls of its own (a card with "Like" and "Save" buttons inside), without
 // theirs: the card is named by what it shows, its buttons by theirs.

@@ -133,7 +133,7 @@ function snapshot() {
       else if (c && c.clickable.has(el) || el.hasAttribute('onclick')) target = 'click';
       // Only a submit button sends its form (a `<button>` is one unless its type says otherwise): a reset button
       // beside it empties the form.
-      else if (tag === 'button' || (tag === 'input' && el.type === 'submit')) target = el.form && el.type === 'submit' ? 'submit' : null;
+      else if (tag === 'button' || (tag === 'input' && el.type === 'submit')) target = !el.form ? null : el.type === 'submit' ? 'submit' : el.type === 'reset' ? 'reset' : null;
       const tappable = ['button', 'link', 'tab', 'checkbox', 'radio', 'toggle', 'menuItem'].includes(role);
       if (!inert && !visible && !disabled && tappable && (revealedOnHover(el) || (seen && declaredHidden && !under))) actions.push('tap');
       // Nothing under the layer takes a finger: not a control, not a row, not a field, not a list to scroll.
@@ -190,8 +190,9 @@ function snapshot() {
         for (const name of ['min', 'max', 'step', 'placeholder']) if (text(name) !== null) accepts[name] = text(name);
         if (Object.keys(accepts).length) node.accepts = accepts;
       }
-      // A box the form requires ticked (terms to agree to, a required choice).
-      if ((role === 'checkbox' || role === 'radio') && el.required) node.accepts = { required: true };
+      // A box the form still requires ticked (terms to agree to; a required choice none of whose boxes is on: every
+      // box of it says so).
+      if ((role === 'checkbox' || role === 'radio') && el.required && el.validity && el.validity.valueMissing) node.accepts = { required: true };
     }
     const kids = [];
     for (const child of renderedChildren(el)) {

@@ -153,7 +153,8 @@ final class Recorder {
     /// led to offers other controls than the one it left (`RepeatBound`).
     static func pathKey(_ event: CrawlEvent, from: AbstractState?, to: AbstractState?) -> String {
         func controls(_ state: AbstractState?) -> Set<String>? {
-            state.map { Set($0.properties.filter { $0.kind == .control }.map(\.value)) }
+            // Without their state: a "Previous" enabled by the first "Next" of a pager is no other control.
+            state.map { Set($0.properties.filter { $0.kind == .control }.map { ControlBehaviour.base($0.value) }) }
         }
         guard let before = controls(from), let after = controls(to), before != after else { return event.abstractAction }
         return RepeatBound.advancing(event.abstractAction)
