@@ -21,7 +21,4 @@ public struct InputConstraints: Codable, Hashable, Sendable {
         self.required = required; self.pattern = pattern; self.minLength = minLength; self.maxLength = maxLength
         self.min = min; self.max = max; self.step = step; self.placeholder = placeholder
     }
-
-    /// Nil when nothing is declared (the snapshot leaves it out).
-    public var orNil: InputConstraints? { self == InputConstraints() ? nil : self }
 }

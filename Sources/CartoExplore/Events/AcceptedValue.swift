@@ -168,14 +168,15 @@ struct PatternInstance {
         var out = ""
         while let c = peek, c != "|", c != ")" {
             guard let piece = atom() else { return nil }
-            guard let count = quantifier(), out.count + piece.count * count <= Self.longest else { return nil }
+            let count = quantifier()
+            guard out.count + piece.count * count <= Self.longest else { return nil }
             out += String(repeating: piece, count: count)
         }
         return out
     }
 
     /// How many times the atom before it appears: 1 without a quantifier.
-    private mutating func quantifier() -> Int? {
+    private mutating func quantifier() -> Int {
         var count = 1
         switch peek {
         case "*": i += 1; count = repeats

@@ -141,13 +141,20 @@ public struct LearntList: Sendable, Hashable {
     /// are not its direct children of one tag (then the list is not learnt).
     public static func rowTag(of rows: [String?], under locator: String) -> String? {
         let tags = Set(rows.map { row -> String? in
-            guard let row, row.hasPrefix(locator + " > ") else { return nil }
-            let segment = row.dropFirst(locator.count + 3)
-            guard !segment.contains(" "), let end = segment.range(of: ":nth-of-type(") else { return nil }
+            guard let row, let segment = childSegment(of: row, under: locator), row.count == locator.count + 3 + segment.count,
+                  let end = segment.range(of: ":nth-of-type(") else { return nil }
             return String(segment[..<end.lowerBound])
         })
         guard tags.count == 1, let tag = tags.first else { return nil }
         return tag
+    }
+
+    /// The child of the container at `container` that the element at `locator` lies in (`div:nth-of-type(2)` for
+    /// `#grid > div:nth-of-type(2) > h3` under `#grid`), or nil when it lies elsewhere.
+    public static func childSegment(of locator: String, under container: String) -> Substring? {
+        let prefix = container + " > "
+        guard locator.hasPrefix(prefix) else { return nil }
+        return locator.dropFirst(prefix.count).prefix { $0 != " " }
     }
 }
 

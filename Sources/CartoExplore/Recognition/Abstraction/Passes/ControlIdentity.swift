@@ -37,9 +37,11 @@ public enum ControlIdentity {
         // A control the page identifies is that control whatever icon it shows (☰, ✖, 🚫, ×: a label without a
         // letter or digit is how the control is drawn, no other screen). A worded label says what the control does
         // ("Play", "Pause") and stays.
-        let identified = !(e.identifier ?? "").isEmpty
-        let drawn = e.label.map { !$0.contains { $0.isLetter || $0.isNumber } } ?? false
-        if withLabel, !(identified && drawn), let label = e.label.map(LabelNormaliser.mask), !label.isEmpty { out += " \"" + String(label.prefix(60)) + "\"" }
+        func drawn(_ label: String) -> Bool { !(e.identifier ?? "").isEmpty && !label.contains { $0.isLetter || $0.isNumber } }
+        if withLabel, let raw = e.label, !drawn(raw) {
+            let label = LabelNormaliser.mask(raw)
+            if !label.isEmpty { out += " \"" + String(label.prefix(60)) + "\"" }
+        }
         // A control with nothing else to tell it by is told by its type — before its state, so that a switch without
         // a label is the same control on and off.
         if out == e.role.rawValue { out += " " + e.platformType }

@@ -10,11 +10,11 @@ public enum LoneRowPass: AbstractionPass {
     public static func run(_ work: inout AbstractionWork) {
         guard !work.learntLists.isEmpty else { return }
         for (locator, list) in work.learntLists.sorted(by: { $0.key < $1.key }) where !work.listLocators.contains(locator) {
-            let prefix = locator + " > "
-            let inside = work.elements.indices.filter { !work.consumed[$0] && work.elements[$0].locator?.hasPrefix(prefix) == true }
+            let children = work.elements.map { $0.locator.flatMap { LearntList.childSegment(of: $0, under: locator) } }
+            let inside = work.elements.indices.filter { !work.consumed[$0] && children[$0] != nil }
             // One child of the container, of the tag its rows had, holds everything in it: a lone row (a toggle
             // beside a dropdown's items, in the container itself, is no row).
-            let segments = Set(inside.map { work.elements[$0].locator!.dropFirst(prefix.count).prefix { $0 != " " } })
+            let segments = Set(inside.compactMap { children[$0] })
             guard segments.count == 1, let segment = segments.first, segment.hasPrefix(list.rowTag + ":nth-of-type(") else { continue }
             guard inside.contains(where: { work.shown($0) }) else { continue }
             let shapes = RowShape.of(elements: inside.map { work.elements[$0] })
