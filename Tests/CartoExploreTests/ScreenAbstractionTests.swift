@@ -421,7 +421,7 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertEqual(LabelNormaliser.dataShape("/page.html?page=terms"), "/page.html?page=terms")
     }
 
-    func testOneScreenUnderTwoRoutesIsOneStateWhenNothingElseDiffers() {
+    func testOneScreenUnderTwoRoutesIsOneStateUntilAnEventFromItLeadsElsewhere() throws {
         var index = StateIndex()
         func page(_ container: String, text: String) -> UISnapshot {
             var snapshot = Self.screen("Todos", container: container, [Self.field("What needs to be done?", id: "new-todo")])
@@ -429,18 +429,34 @@ final class ScreenAbstractionTests: XCTestCase {
             return snapshot
         }
         XCTAssertEqual(index.add(page("/", text: "todos")).index, 0)
-        // The same empty list at #/active, the same text: nothing a person sees differs — the same state, logged.
+        // The same empty list at #/active, the same text: nothing a person sees differs — the same state, through an
+        // alias that an event fired from there settles.
         let seen = index.matchNoting(page("/#/active", text: "todos"))
         XCTAssertEqual(seen.index, 0)
-        XCTAssertEqual(seen.decision?.kind, .sameScreen)
-        XCTAssertEqual(seen.decision?.states, [0])
-        XCTAssertTrue(seen.decision?.reason.contains("#/active") == true, "\(seen.decision?.reason ?? "")")
-        XCTAssertNil(index.matchNoting(page("/#/active", text: "todos")).decision, "logged once per route")
-        XCTAssertEqual(index.matchNoting(page("/#/completed", text: "todos")).decision?.kind, .sameScreen)
+        XCTAssertEqual(seen.alias, StateIndex.RouteAlias(state: 0, route: "#/active"))
+        XCTAssertNil(seen.decision, "nothing is decided before an event from there")
+        XCTAssertEqual(index.matchNoting(page("/#/active", text: "todos")).alias, seen.alias, "unsettled until tested")
+        // "Add" there led to the Active filter's rows, not to the list at / — the route tells them apart: a state of its own.
+        let split = index.settle(try XCTUnwrap(seen.alias), same: false, event: "fill", expected: 1, landed: 2)
+        XCTAssertEqual(split.kind, .otherRoute)
+        XCTAssertEqual(split.states, [0])
+        XCTAssertTrue(split.reason.contains("#/active") && split.reason.contains("s1") && split.reason.contains("s2"), split.reason)
+        XCTAssertNil(index.matchNoting(page("/#/active", text: "todos")).index, "a new state")
+        XCTAssertEqual(index.add(page("/#/active", text: "todos")).index, 1)
+        XCTAssertEqual(index.matchNoting(page("/#/active", text: "todos")).index, 1)
+        XCTAssertNil(index.matchNoting(page("/#/active", text: "todos")).alias)
+        // At #/all, "add" led where it leads from / : one state from then on, without testing again.
+        let all = index.matchNoting(page("/#/all", text: "todos"))
+        XCTAssertEqual(all.index, 0)
+        let same = index.settle(try XCTUnwrap(all.alias), same: true, event: "fill", expected: 1)
+        XCTAssertEqual(same.kind, .sameScreen)
+        XCTAssertTrue(same.reason.contains("#/all") && same.reason.contains("from both"), same.reason)
+        XCTAssertEqual(index.matchNoting(page("/#/all", text: "todos")).index, 0)
+        XCTAssertNil(index.matchNoting(page("/#/all", text: "todos")).alias)
         // Two routes showing different text under the same controls (a docs site's Usage and License) are two.
         XCTAssertNil(index.matchNoting(page("/#/license", text: "MIT License …")).index)
         // So is a route that shows other controls.
-        var other = Self.screen("Todos", container: "/#/active", [Self.field("What needs to be done?", id: "new-todo"), Self.button("Undo")])
+        var other = Self.screen("Todos", container: "/#/completed", [Self.field("What needs to be done?", id: "new-todo"), Self.button("Undo")])
         other.context.textDigest = "todos"
         XCTAssertNil(index.matchNoting(other).index)
         // Without a digest (a platform that gives none) the route counts.

@@ -89,10 +89,10 @@ extension CrawlEndToEndTests {
     /// unrelated chrome (links to other sites, a search form that reloads the page, share buttons, a newsletter box,
     /// a theme switch, a disclosure, in-page anchors), the app gives the same screens as alone at `/`.
     func testAnAppServedFromAFolderOrEmbeddedInALargePageGivesTheSameScreens() throws {
-        let budget: (inout CrawlConfiguration) -> Void = { $0.settings.maxEvents = 300 }
+        let budget: (inout CrawlConfiguration) -> Void = { $0.settings.maxEvents = 400 }
         let alone = try crawlSite("todos", configure: budget).model
         let screens = Set(alone.states.map(Self.todoScreen))
-        XCTAssertEqual(screens.count, 10, "\(alone.states.map { $0.name ?? "" })")
+        XCTAssertEqual(screens.count, 12, "\(alone.states.map { $0.name ?? "" })")
 
         let app = try String(contentsOfFile: Self.sites + "/todos/index.html", encoding: .utf8)
         let folder = try temporaryDirectory()
@@ -113,8 +113,10 @@ extension CrawlEndToEndTests {
         XCTAssertEqual(Set(embedded.states.map(Self.todoScreen)), screens, "embedded: \(embedded.states.map { $0.name ?? "" })")
         XCTAssertEqual(embedded.states.count, alone.states.count, "embedded: \(embedded.states.map { ($0.name ?? "") + " " + $0.context })")
         XCTAssertTrue(embedded.stats.stopReason.isComplete, "\(embedded.stats.stopReason)")
+        // 12 screens, two of them the empty list under a filter's route, tested by an "add" from there: the embedded
+        // app ends by itself in about 310 events (the alone one in about 175).
         let events = log.filter { $0["type"] as? String == "event" }.count
-        XCTAssertLessThanOrEqual(events, 300)
+        XCTAssertLessThanOrEqual(events, 400)
     }
 }
 

@@ -21,12 +21,18 @@ struct StateRecognition {
     /// The start screen, seen before any state is added (see `StateIndex.startScreen`).
     mutating func startScreen(_ snapshot: UISnapshot) { index.startScreen(snapshot) }
 
-    /// The known state `snapshot` shows, and a decision to log when the screen abstraction learnt something from it.
-    mutating func match(_ snapshot: UISnapshot) -> (index: Int?, decision: StateIndex.Decision?) {
+    /// The known state `snapshot` shows, a decision to log when the screen abstraction learnt something from it, and
+    /// the route alias it was matched through, if any (`StateIndex.matchNoting`).
+    mutating func match(_ snapshot: UISnapshot) -> (index: Int?, decision: StateIndex.Decision?, alias: StateIndex.RouteAlias?) {
         switch mode {
         case .screen: return index.matchNoting(snapshot)
-        case .paper: return (paper.match(StateSignature(snapshot))?.index, nil)
+        case .paper: return (paper.match(StateSignature(snapshot))?.index, nil, nil)
         }
+    }
+
+    /// See `StateIndex.settle`.
+    mutating func settle(_ alias: StateIndex.RouteAlias, same: Bool, event: String?, expected: Int? = nil, landed: Int? = nil) -> StateIndex.Decision {
+        index.settle(alias, same: same, event: event, expected: expected, landed: landed)
     }
 
     /// Registers a new state: its number, identity, and the abstraction decisions to log.

@@ -41,8 +41,11 @@ public struct AbstractionDecision: Codable, Sendable, Equatable {
         case inert
         /// A toggle only ever changed its own state: its state no longer tells states apart.
         case selfContained = "self-contained"
-        /// Two hash routes showed the same screen: one state, until an event from it leads somewhere different.
+        /// Two hash routes showed the same screen, and an event fired from both led to one state: one state.
         case sameScreen = "same-screen"
+        /// Two hash routes showed the same screen, but an event fired from both led to different states: two states,
+        /// told apart by their route.
+        case otherRoute = "other-route"
         /// A container held rows of one shape: a list whatever number of rows it holds, one included.
         case list
     }

@@ -60,6 +60,9 @@ final class Navigator {
         if back { trail.removeLast() } else { trail.append(state) }
     }
 
+    /// The current state proved to be another (a route alias that became a state of its own).
+    func replaceCurrent(with state: Int) { trail[trail.count - 1] = state }
+
     /// Whether `state` is the one before the current on the trail (where a back leads).
     func isPrevious(_ state: Int) -> Bool { trail.count >= 2 && trail[trail.count - 2] == state }
 

@@ -52,11 +52,29 @@ final class Recorder {
     /// A restart opened on `state`.
     func opened(on state: Int) { openedOn.insert(state) }
 
-    /// The known state `snapshot` shows, if any.
-    func match(_ snapshot: UISnapshot) -> Int? {
-        let (index, decision) = recognizer.match(snapshot)
+    /// The known state `snapshot` shows, if any (one seen at a route it was not registered with included).
+    func match(_ snapshot: UISnapshot) -> Int? { matchNotingAlias(snapshot).index }
+
+    /// The known state `snapshot` shows, if any, and the route alias it was matched through while nothing has settled
+    /// whether that route shows the same state (`StateIndex.RouteAlias`).
+    func matchNotingAlias(_ snapshot: UISnapshot) -> (index: Int?, alias: StateIndex.RouteAlias?) {
+        let (index, decision, alias) = recognizer.match(snapshot)
         if let decision { record(decision) }
-        return index
+        return (index, alias)
+    }
+
+    /// Settles a route alias (`StateIndex.settle`) and logs the decision.
+    func settle(_ alias: StateIndex.RouteAlias, same: Bool, event: CrawlEvent?, expected: Int? = nil, landed: Int? = nil) {
+        record(recognizer.settle(alias, same: same, event: event?.description, expected: expected, landed: landed))
+    }
+
+    /// The event that tests a route alias of `state`: one fired from `state` that led to another state (the first
+    /// found that way first), which the alias's screen offers too; and the state it led to.
+    func aliasProbe(from state: Int, offered: [CrawlEvent]) -> (event: CrawlEvent, expected: Int)? {
+        let keys = Set(offered.map(\.key))
+        let leading = graph.edges.filter { $0.from == state && $0.to != state && ($0.kind == .new || $0.kind == .known) && keys.contains($0.event.key) }
+        guard let edge = leading.first(where: { $0.kind == .new }) ?? leading.first else { return nil }
+        return (edge.event, edge.to)
     }
 
     /// A new state (a start screen, or the target of the edge `via` adds with it), with the events `plan` offers in

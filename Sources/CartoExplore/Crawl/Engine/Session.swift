@@ -1,4 +1,5 @@
 import CartoCore
+import CartoModel
 import CartoDrivers
 import Foundation
 
@@ -24,6 +25,25 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     private var lastEventActed = false
     /// Whether the last event wrote data (`Observation.wroteData`): it did something, even where the screen stayed.
     private var lastWrote = false
+    /// The last event reached a state at a route it was not registered with, nothing else different: its arrival is
+    /// recorded once an event fired from there tells whether that route shows the same state (`settleAlias`).
+    private var pendingAlias: PendingAlias?
+    /// The alias the event in flight tests, and the state that event led to from the aliased state.
+    private var probing: (pending: PendingAlias, expected: Int)?
+
+    private struct PendingAlias {
+        let alias: StateIndex.RouteAlias
+        /// The arrival: the event and the state it was fired in.
+        let source: Int
+        let event: CrawlEvent
+        /// The arrival's kind when it proves to reach the aliased state.
+        let kind: EdgeKind
+        /// The screen at the alias, and what a state found there keeps (see `discover`).
+        let snapshot: UISnapshot
+        let afterWrite: Bool
+        let trace: [CrawlProgress.StateRecord.TraceStep]?
+        let screenshot: Data?
+    }
 
     init(index: Int, driver: AppDriver, pool: SessionPool) {
         self.index = index
@@ -91,8 +111,35 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             pool.frontier.putBack(work, recorder: recorder)
             recorder.log(.skip(.init(state: Crawler.name(work.state), event: event.description, reason: "refused: covered; tried again after the state's other events")))
         }
+        if let pending = pendingAlias {
+            pendingAlias = nil
+            try settleAlias(pending)
+        }
         pool.noteGrowth(grownBefore != (recorder.states.count, recorder.graph.edges.count))
         try pool.checkpoint()
+    }
+
+    /// Tests a route alias by firing from it an event that led elsewhere from the aliased state: where it leads there
+    /// too, the route shows that state; elsewhere, the alias becomes a state of its own — found by the event that
+    /// arrived there — and the tested event is its first. With nothing to test it by (nothing fired from the state led
+    /// elsewhere yet, the crawl is ending), the arrival is recorded and a later one tests it.
+    private func settleAlias(_ pending: PendingAlias) throws {
+        guard navigator.current == pending.alias.state, !pool.mustStop,
+              let probe = recorder.aliasProbe(from: pending.alias.state, offered: planner.plan(pending.snapshot, origin: driver.webOrigin).events) else {
+            arrive(pending)
+            return
+        }
+        probing = (pending, probe.expected)
+        _ = try fire(probe.event, from: pending.alias.state)
+        if let unsettled = probing {   // the app left scope or was relaunched: no evidence either way
+            probing = nil
+            arrive(unsettled.pending)
+        }
+    }
+
+    /// Records the arrival at an alias as reaching the aliased state.
+    private func arrive(_ pending: PendingAlias) {
+        if let edge = recorder.addEdge(from: pending.source, to: pending.alias.state, event: pending.event, kind: pending.kind) { pool.frontier.learn(edge) }
     }
 
     // MARK: - Firing events
@@ -152,6 +199,8 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             }
         }
         let outcome = relaunched ? try relaunchedAt(snapshot) : try classify(snapshot, after: event, from: source)   // may take a screenshot (driver time)
+        // An alias that proved to be a state of its own is where the event was fired from (`settleAlias`).
+        let source = outcome.from ?? source
         // The app changed without leaving its screen — the screen changed in place (a recipe marked favourite in a
         // list kept in memory), or it wrote data: what it holds now is not what the state's path gives it.
         if !relaunched {
@@ -171,7 +220,12 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         return outcome.state
     }
 
-    private struct Outcome { var kind: EventOutcome; var state: Int? }
+    private struct Outcome {
+        var kind: EventOutcome
+        var state: Int?
+        /// The state the event was fired in, when it is not the one the crawl took it for (`settleAlias`).
+        var from: Int?
+    }
 
     /// After the app was relaunched (it crashed or left scope) no edge leads here: the trail starts again.
     private func relaunchedAt(_ snapshot: UISnapshot) throws -> Outcome {
@@ -184,7 +238,24 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     /// New state, known state, back, in-place change or no change; records the transition and moves the trail.
     private func classify(_ snapshot: UISnapshot, after event: CrawlEvent, from source: Int) throws -> Outcome {
         defer { navigator.snapshot = snapshot }
-        var known = recorder.match(snapshot)
+        let matched = recorder.matchNotingAlias(snapshot)
+        var known = matched.index
+        if let test = probing {
+            probing = nil
+            let pending = test.pending
+            if let id = known, id == test.expected || recorder.oneAsLearnt(id, test.expected) {
+                recorder.settle(pending.alias, same: true, event: event, expected: test.expected)
+                arrive(pending)
+            } else {
+                recorder.settle(pending.alias, same: false, event: event, expected: test.expected, landed: known)
+                let alias = try discover(pending.snapshot, depth: recorder.states[pending.source].depth + 1, via: (pending.source, pending.event),
+                                         afterWrite: pending.afterWrite, trace: pending.trace, screenshot: .some(pending.screenshot))
+                navigator.replaceCurrent(with: alias)
+                var outcome = try classify(snapshot, after: event, from: alias)
+                outcome.from = alias
+                return outcome
+            }
+        }
         // A state that proved to be one with the source but for a relabelling toggle's label (its twin, found before
         // the decision) is the source: the app stayed where it was, on the path that reached it — unless it is the
         // state the trail came from (the toggle switched back: the app is where it was before).
@@ -202,6 +273,15 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             }
             let isBack = navigator.isPrevious(id)
             if !isBack && !navigator.replaying && navigator.wroteSinceRestart { navigator.needsFreshStart = true }
+            // Reached at a route the state was not registered with (by the app's own control, not the crawler's back):
+            // recorded once an event from here tells whether the route shows that state (`settleAlias`, after this event).
+            if let alias = matched.alias, alias.state == id, event.kind != .back, !navigator.replaying, navigator.current == source {
+                pendingAlias = PendingAlias(alias: alias, source: source, event: event, kind: isBack ? .back : .known, snapshot: snapshot,
+                                            afterWrite: lastWrote, trace: navigator.trace(to: event, in: source), screenshot: screenshotIfKept())
+                navigator.moved(to: id, back: isBack)
+                recorder.countStateReached()
+                return Outcome(kind: isBack ? .back : .known, state: id)
+            }
             // The crawler's own back moves are how it gets around, not transitions of the app it explores: which
             // states it goes back from depends on the order sessions work in. The model records what events do.
             if event.kind != .back, let edge = recorder.addEdge(from: source, to: id, event: event, kind: isBack ? .back : .known) {
@@ -221,7 +301,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     /// Records a new state — with the transition that found it, in one step — plans its events, logs it and takes its
     /// screenshot (the lock let go meanwhile: the state is complete, other sessions may go there).
     private func discover(_ snapshot: UISnapshot, depth: Int, via: (from: Int, event: CrawlEvent)?, afterWrite: Bool = false,
-                          trace: [CrawlProgress.StateRecord.TraceStep]? = nil) throws -> Int {
+                          trace: [CrawlProgress.StateRecord.TraceStep]? = nil, screenshot taken: Data?? = nil) throws -> Int {
         let plan = planner.plan(snapshot, origin: driver.webOrigin)
         let events = configuration.settings.maxDepth.map({ depth < $0 }) ?? true ? plan.events : []
         let added = recorder.addState(snapshot, depth: depth, events: events, via: via, afterWrite: afterWrite, trace: trace)
@@ -233,18 +313,21 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             t: Crawler.round(pool.elapsed), elements: snapshot.root.allElements.dropFirst().map(ElementLogRecord.init),
             skipped: plan.skipped.isEmpty ? nil : plan.skipped.map { .init(element: ElementNaming.describe($0.element), reason: $0.reason) })))
         for decision in added.decisions { log(decision) }
-        var png: Data?
-        if configuration.settings.screenshots {
-            let s = Date()
-            png = pool.unlocked { try? driver.screenshot() }
-            driverSeconds += Date().timeIntervalSince(s)
-        }
+        let png = taken ?? screenshotIfKept()   // a screen seen before (an alias) keeps the screenshot taken then
         pool.lock.broadcast()   // a waiting session may take the new state's events
         try recorder.attachScreenshot(png, to: added.id)
         return added.id
     }
 
     func log(_ decision: StateIndex.Decision) { recorder.record(decision) }
+
+    /// A screenshot of the screen now when the crawl keeps them (taken with the lock let go).
+    private func screenshotIfKept() -> Data? {
+        guard configuration.settings.screenshots else { return nil }
+        let s = Date()
+        defer { driverSeconds += Date().timeIntervalSince(s) }
+        return pool.unlocked { try? driver.screenshot() }
+    }
 
     // MARK: - Restarts
 

@@ -10,9 +10,12 @@ import CartoModel
 /// - **inert and self-contained controls** (`ControlBehaviour`) — controls that proved to change nothing stop telling
 ///   states apart, and so does the state of toggles that only ever changed themselves.
 /// - **one screen under several routes** — a state seen at a hash route it was not registered with, and nothing else
-///   different, not even the page's text (`ScreenContext.textDigest`), is that state: the same empty list at `/`,
-///   `#/active` and `#/completed` is one (a person sees no difference). Two routes that show different text under
-///   the same controls (a docs page's Usage and License) stay two.
+///   different, not even the page's text (`ScreenContext.textDigest`), is that state (a person sees no difference)
+///   until acting from there leads somewhere different: the crawl fires one event that led elsewhere from the
+///   registered state from the alias too (`RouteAlias`, `settle`). The start page at `/` and at `#/intro` stays
+///   one; the empty to-do list at `#/active`, whose "add" leads to the Active filter's rows, is another state than
+///   the one at `/`. Two routes that show different text under the same controls (a docs page's Usage and License)
+///   are two at once.
 /// States found before a decision keep their identity (the model merges them afterwards); every decision is returned
 /// for the log.
 public struct StateIndex: Sendable {
@@ -41,8 +44,9 @@ public struct StateIndex: Sendable {
     public private(set) var behaviour = ControlBehaviour()
     /// Per standard identity without its route (`key` of `withoutRoute`), the first state registered with it.
     private var routeless: [AbstractState: Int] = [:]
-    /// Pairs of routes already logged as showing one state (`sameScreen`), by state.
-    private var aliases = Set<String>()
+    /// Routes a state was seen at with nothing else different, settled by what an event did from there: true when it
+    /// led where it leads from the state (one state), false when elsewhere (the route tells the two apart).
+    private var aliasVerdicts: [RouteAlias: Bool] = [:]
     /// How many times lists were learnt (`learnLists`); states registered before the last time may show one.
     private var listsLearnt = 0
     /// Per state, the value of `listsLearnt` when it was registered.
@@ -109,20 +113,50 @@ public struct StateIndex: Sendable {
         AbstractState(properties: state.properties.filter { $0.kind != .route }, name: state.name)
     }
 
-    /// The visited state `snapshot` is, or nil when it is new; and, the first time a state is seen at a route it was
-    /// not registered with (nothing else different, the page's text included), the `sameScreen` decision that says so.
-    public mutating func matchNoting(_ snapshot: UISnapshot) -> (index: Int?, decision: Decision?) {
+    /// A state seen at a hash route it was not registered with, nothing else different, its text included: the same
+    /// state until an event fired from there leads elsewhere than from the state (`settle`).
+    public struct RouteAlias: Hashable, Sendable {
+        public let state: Int
+        /// The route it was seen at ("" for none).
+        public let route: String
+    }
+
+    /// The visited state `snapshot` is, or nil when it is new; with the alias it was matched through when it was seen
+    /// at a route it was not registered with and nothing settled yet whether that route shows the same state.
+    public mutating func matchNoting(_ snapshot: UISnapshot) -> (index: Int?, decision: Decision?, alias: RouteAlias?) {
         let a = abstract(snapshot)
-        if let found = lookup(a) { return (found, nil) }
-        if let instance = instanceOfOneKind(snapshot, a) { return instance }
+        if let found = lookup(a) { return (found, nil, nil) }
+        if let instance = instanceOfOneKind(snapshot, a) { return (instance.index, instance.decision, nil) }
         guard a.level == .standard, let digest = snapshot.context.textDigest, let found = routeless[key(Self.withoutRoute(a.identity))],
-              records[found].snapshot.context.textDigest == digest else { return (nil, nil) }
-        func route(_ state: AbstractState) -> String { state.properties.first { $0.kind == .route }?.value ?? "" }
-        let registered = route(records[found].identity), seen = route(a.standard)
-        guard aliases.insert("\(found)|\(seen)").inserted else { return (found, nil) }
-        return (found, Decision(kind: .sameScreen, screen: records[found].identity.name,
-                                reason: "shown at \(registered.isEmpty ? "no route" : registered) and at \(seen.isEmpty ? "no route" : seen) with nothing else different, its text included: one state",
-                                states: [found]))
+              records[found].snapshot.context.textDigest == digest else { return (nil, nil, nil) }
+        let alias = RouteAlias(state: found, route: Self.route(of: a.standard))
+        switch aliasVerdicts[alias] {
+        case true?: return (found, nil, nil)
+        case false?: return (nil, nil, nil)
+        case nil: return (found, nil, alias)
+        }
+    }
+
+    private static func route(of state: AbstractState) -> String { state.properties.first { $0.kind == .route }?.value ?? "" }
+
+    /// Settles an alias by what `event` did from there: where it leads from the aliased state too (`same`), the route
+    /// shows that state; elsewhere, the route tells them apart — a snapshot at that route is a state of its own
+    /// from now on. Returns the decision for the log.
+    public mutating func settle(_ alias: RouteAlias, same: Bool, event: String?, expected: Int? = nil, landed: Int? = nil) -> Decision {
+        aliasVerdicts[alias] = same
+        func place(_ route: String) -> String { route.isEmpty ? "no route" : route }
+        let shown = "shown at \(place(Self.route(of: records[alias.state].identity))) and at \(place(alias.route)) with nothing else different, its text included"
+        let name = records[alias.state].identity.name
+        guard let event else {
+            return Decision(kind: .sameScreen, screen: name, reason: shown + "; nothing fired from it led elsewhere yet: one state", states: [alias.state])
+        }
+        if same {
+            return Decision(kind: .sameScreen, screen: name,
+                            reason: shown + ", and \"\(event)\" led to s\(expected ?? alias.state) from both: one state", states: [alias.state])
+        }
+        return Decision(kind: .otherRoute, screen: name,
+                        reason: shown + ", but \"\(event)\" led to s\(expected ?? alias.state) from one and to \(landed.map { "s\($0)" } ?? "a new state") from the other: the route tells them apart",
+                        states: [alias.state])
     }
 
     /// Pages of one kind: a screen shown at an address that differs from a known state's only in the data it picks
