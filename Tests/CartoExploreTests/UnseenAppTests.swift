@@ -297,4 +297,18 @@ extension CrawlEndToEndTests {
         XCTAssertFalse(log.contains { $0["type"] as? String == "skip" && ($0["event"] as? String ?? "").contains("Next")
                                       && ($0["reason"] as? String ?? "").hasPrefix("fired") }, "Next is never bounded as a repetition")
     }
+
+    /// A how-to whose "Next" leads through lessons that differ only in their titles (the controls stay the same from
+    /// the second lesson to the fifth): each title is a screen of its own, and "Next" moves on through all six.
+    func testATutorialsNextLeadsThroughLessonsThatDifferOnlyInTheirTitles() throws {
+        let (model, log) = try crawlSite("tutorial")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let names = model.states.map { $0.name ?? $0.id }
+        for heading in ["The board", "Moving a piece", "Turning a piece", "Dropping a piece", "Clearing lines", "Scoring"] {
+            XCTAssertEqual(model.states.filter { ($0.properties ?? []).contains("heading " + heading) }.count, 1, "\(heading): \(names)")
+        }
+        XCTAssertEqual(model.states.count, 6, "\(names)")
+        XCTAssertFalse(log.contains { $0["type"] as? String == "skip" && ($0["event"] as? String ?? "").contains("Next")
+                                      && ($0["reason"] as? String ?? "").hasPrefix("fired") }, "Next is never bounded as a repetition")
+    }
 }

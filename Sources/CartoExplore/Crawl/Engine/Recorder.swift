@@ -168,13 +168,15 @@ final class Recorder {
     }
 
     /// How a path counts an event for the repeat bound: by its abstract action, or as an advance when the screen it
-    /// led to offers other controls than the one it left (`RepeatBound`).
+    /// led to offers other controls than the one it left, or names itself by other headings — a tutorial's "Next"
+    /// through steps that differ only in their titles moves on as a wizard's does (`RepeatBound`).
     static func pathKey(_ event: CrawlEvent, from: AbstractState?, to: AbstractState?) -> String {
-        func controls(_ state: AbstractState?) -> Set<String>? {
-            // Without their state: a "Previous" enabled by the first "Next" of a pager is no other control.
-            state.map { Set($0.properties.filter { $0.kind == .control }.map { ControlBehaviour.base($0.value) }) }
+        func shown(_ state: AbstractState?) -> (controls: Set<String>, headings: Set<String>)? {
+            // Controls without their state: a "Previous" enabled by the first "Next" of a pager is no other control.
+            state.map { (Set($0.properties.filter { $0.kind == .control }.map { ControlBehaviour.base($0.value) }),
+                         Set($0.properties.filter { $0.kind == .heading }.map(\.value))) }
         }
-        guard let before = controls(from), let after = controls(to), before != after else { return event.abstractAction }
+        guard let before = shown(from), let after = shown(to), before != after else { return event.abstractAction }
         return RepeatBound.advancing(event.abstractAction)
     }
 

@@ -1,7 +1,8 @@
 /// An abstract action that the path to a state already repeats `maxRepeats` times is not fired there again: adding a
 /// sixth item to a list teaches nothing the second did not. A repetition that led to a screen offering other controls
-/// than the one it left (a wizard's "Next Step": the plans, then the add-ons, then the summary; a quiz's next question)
-/// is progress, not more of the same: those count against `maxAdvances` instead, a bound that only stops a runaway.
+/// than the one it left, or headed otherwise (a wizard's "Next Step": the plans, then the add-ons, then the summary; a
+/// quiz's next question; a tutorial's next lesson) is progress, not more of the same: those count against
+/// `maxAdvances` instead, a bound that only stops a runaway (`Recorder.pathKey`).
 struct RepeatBound: FrontierPass {
     let maxRepeats: Int
     var maxAdvances = RepeatBound.defaultMaxAdvances
