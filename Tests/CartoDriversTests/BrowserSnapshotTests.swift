@@ -513,6 +513,31 @@ final class BrowserPageReadingTests: XCTestCase {
         }
     }
 
+    /// Text with an emoji where a long label is cut, and a page's own lone surrogate, read back whole: one such
+    /// label made the snapshot JSON that Swift refuses, and the crawl ended there (a guide app's "🗺 Mapa" cards).
+    func testEmojiCutByALongLabelAndBrokenTextKeepTheSnapshotReadable() throws {
+        let page = """
+            <!DOCTYPE html><html><head><title>Guide 🗺</title><meta name="viewport" content="width=device-width"></head><body>
+            <button id="long"></button><h2 id="broken">x</h2><input id="field" aria-label="Note">
+            <script>
+              document.getElementById('long').textContent = 'a'.repeat(199) + '🗺 Mapa';
+              document.getElementById('broken').textContent = 'Broken \\uD83C text';
+              document.getElementById('field').value = 'half \\uDC00';
+            </script></body></html>
+            """
+        let (site, service) = try serveWithChromeDriver(["index.html": page])
+        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+        defer { driver.close() }
+        try driver.restart()
+        _ = try driver.waitForIdle(.standard)
+        let snapshot = try driver.snapshot()
+        let byID = Dictionary(uniqueKeysWithValues: snapshot.elements.compactMap { e in e.identifier.map { ($0, e) } })
+        XCTAssertEqual(byID["long"]?.label, String(repeating: "a", count: 199), "cut before the emoji, not through it")
+        XCTAssertEqual(byID["broken"]?.label, "Broken \u{FFFD} text")
+        XCTAssertEqual(byID["field"]?.value, "half \u{FFFD}")
+        XCTAssertEqual(snapshot.context.title, "Guide 🗺")
+    }
+
     func testTapsOnOverlappingLinksLandOnTheLinkMeant() throws {
         let (site, service) = try serveWithChromeDriver(["index.html": Self.overlapping])
         let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)

@@ -128,7 +128,16 @@ function renderedChildren(el) {
   if (el.tagName === 'IFRAME') { try { const d = el.contentDocument; return d && d.body ? [d.body] : []; } catch (e) { return []; } }
   return [...el.children];
 }
-const clean = s => { s = (s || '').replace(/\s+/g, ' ').trim(); return s ? s.slice(0, 200) : null; };
+// Text as the crawl reads it back. JSON.stringify writes a lone surrogate (half an emoji cut off by a slice, or a page's
+// own broken text) as an escape that Swift's JSONDecoder refuses: one such label failed the whole snapshot and ended
+// the crawl. So text is cut between characters, and what goes out as JSON is made well-formed (U+FFFD for a lone half).
+const cut = (s, n) => {
+  if (s.length <= n) return s;
+  const last = s.charCodeAt(n - 1);
+  return s.slice(0, last >= 0xD800 && last <= 0xDBFF ? n - 1 : n);
+};
+const wellFormed = (key, value) => typeof value === 'string' && value.toWellFormed ? value.toWellFormed() : value;
+const clean = s => { s = (s || '').replace(/\s+/g, ' ').trim(); return s ? cut(s, 200) : null; };
 function labelOf(el, role) {
   const aria = el.getAttribute('aria-label');
   if (aria) return clean(aria);

@@ -12,7 +12,7 @@ function installRecorder() {
   const R = window.__cartoRecorder = { queue: [] };
   try { const saved = sessionStorage.getItem(KEY); if (saved) R.queue = JSON.parse(saved); sessionStorage.removeItem(KEY); } catch (e) {}
   const save = () => { try { if (R.queue.length) sessionStorage.setItem(KEY, JSON.stringify(R.queue)); } catch (e) {} };
-  R.drain = () => { const q = R.queue; R.queue = []; try { sessionStorage.removeItem(KEY); } catch (e) {} return JSON.stringify(q); };
+  R.drain = () => { const q = R.queue; R.queue = []; try { sessionStorage.removeItem(KEY); } catch (e) {} return JSON.stringify(q, wellFormed); };
   const now = () => performance.timeOrigin + performance.now();
   const push = e => { e.ts = now(); R.queue.push(e); return e; };
   const tappable = new Set(['button', 'link', 'tab', 'checkbox', 'radio', 'toggle', 'menuItem', 'textField', 'secureTextField',
@@ -39,7 +39,7 @@ function installRecorder() {
     const role = roleOf(el) || 'other';
     const text = clean(el.innerText !== undefined ? el.innerText : el.textContent);
     return { role, id: el.id || el.getAttribute('data-testid') || el.getAttribute('name') || null, label: labelOf(el, role),
-             text: text ? text.slice(0, 80) : null, path: positionalPath(el), secure: el.type === 'password' };
+             text: text ? cut(text, 80) : null, path: positionalPath(el), secure: el.type === 'password' };
   }
   const screenOf = () => {
     const route = location.hash.startsWith('#/') || location.hash.startsWith('#!') ? location.hash : '';

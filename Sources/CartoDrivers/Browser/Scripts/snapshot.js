@@ -218,5 +218,5 @@ function snapshot() {
            root: { role: 'window', platformType: 'document', identifier: null, label: document.title || null,
                    value: clean(text),
                    frame: { x: 0, y: 0, width: innerWidth, height: innerHeight }, enabled: true, visible: true,
-                   selected: false, actions: [], target: null, locator: null, children } });
+                   selected: false, actions: [], target: null, locator: null, children } }, wellFormed);
 }
