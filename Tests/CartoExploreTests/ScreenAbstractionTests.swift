@@ -421,6 +421,35 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertEqual(LabelNormaliser.dataShape("/page.html?page=terms"), "/page.html?page=terms")
     }
 
+    func testMembersOfOneCollectionAreOneStateAtTheSecondMember() {
+        func place(_ name: String, at route: String) -> UISnapshot {
+            Self.screen("Guide", container: "/" + route,
+                        [UIElement(role: .heading, platformType: "h1", label: name), Self.button("▶ About \(name)", id: "play"), Self.button("Back", id: "back")])
+        }
+        // triggering: two places, one screen but for the name — which place a route names is data
+        var index = StateIndex()
+        XCTAssertEqual(index.add(place("Colosseum", at: "#/place/colosseum")).index, 0)
+        let seen = index.matchNoting(place("Pantheon", at: "#/place/pantheon"))
+        XCTAssertEqual(seen.index, 0)
+        XCTAssertEqual(seen.decision?.kind, .coarsen)
+        XCTAssertEqual(seen.decision?.states, [0])
+        XCTAssertTrue(seen.decision?.reason.contains("#/place/*") == true, "\(seen.decision?.reason ?? "")")
+        XCTAssertEqual(index.match(place("Trevi Fountain", at: "#/place/trevi-fountain")), 0, "every place from then on")
+        XCTAssertTrue(index.modelIdentity(at: 0).properties.contains(StateProperty(.route, "#/place/*")), "\(index.modelIdentity(at: 0))")
+        // non-triggering: top-level routes name screens, not members; another screen shape under one collection
+        var top = StateIndex()
+        _ = top.add(place("Usage", at: "#/usage"))
+        XCTAssertNil(top.matchNoting(place("License", at: "#/license")).index)
+        var shapes = StateIndex()
+        _ = shapes.add(place("Colosseum", at: "#/place/colosseum"))
+        XCTAssertNil(shapes.matchNoting(Self.screen("Guide", container: "/#/place/new", [Self.field("Name", id: "name")])).index)
+        XCTAssertEqual(ScreenContextPass.collection(of: "#/place/colosseum"), "#/place/*")
+        XCTAssertEqual(ScreenContextPass.collection(of: "#!/docs/intro"), "#!/docs/*")
+        XCTAssertNil(ScreenContextPass.collection(of: "#/usage"))
+        XCTAssertNil(ScreenContextPass.collection(of: "#/place/"))
+        XCTAssertNil(ScreenContextPass.collection(of: "/site/about.html"), "paths are pages of a site, not members")
+    }
+
     func testOneScreenUnderTwoRoutesIsOneStateUntilAnEventFromItLeadsElsewhere() throws {
         var index = StateIndex()
         func page(_ container: String, text: String) -> UISnapshot {

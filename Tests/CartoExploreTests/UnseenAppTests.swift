@@ -298,6 +298,18 @@ extension CrawlEndToEndTests {
                                       && ($0["reason"] as? String ?? "").hasPrefix("fired") }, "Next is never bounded as a repetition")
     }
 
+    /// A guide whose place cards lead to hash routes of one collection (`#/place/colosseum`, `#/place/pantheon`, …):
+    /// one place screen whichever place it shows, beside the list and a top-level About page.
+    func testPlacesOfOneCollectionAreOneScreen() throws {
+        let (model, _) = try crawlSite("collection")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let names = model.states.map { ($0.name ?? $0.id) + " " + $0.context }
+        XCTAssertEqual(model.states.count, 3, "\(names)")
+        XCTAssertEqual(model.states.filter { ($0.properties ?? []).contains("route #/place/*") }.count, 1, "\(names)")
+        XCTAssertTrue(model.states.contains { ($0.properties ?? []).contains("heading About") }, "\(names)")
+        XCTAssertTrue((model.decisions ?? []).contains { $0.kind == .coarsen && $0.reason.contains("#/place/*") }, "\(model.decisions ?? [])")
+    }
+
     /// A how-to whose "Next" leads through lessons that differ only in their titles (the controls stay the same from
     /// the second lesson to the fifth): each title is a screen of its own, and "Next" moves on through all six.
     func testATutorialsNextLeadsThroughLessonsThatDifferOnlyInTheirTitles() throws {

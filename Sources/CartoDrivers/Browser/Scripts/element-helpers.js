@@ -54,7 +54,8 @@ function roleOf(el) {
   // button of its own: its controls are. Unless it says a tap on it does something by its own pointer cursor (its
   // parent's is not): a card that opens a picture, with "Like" and "Save" buttons inside. A label is its control's
   // (a plan card drawn by a label over its radio button): a tap on it is the control's.
-  if ((c && c.clickable.has(el) || el.hasAttribute('onclick')) &&
+  // A handler set as a property (`card.onclick = …`) listens as one added by addEventListener or the attribute does.
+  if ((c && c.clickable.has(el) || el.hasAttribute('onclick') || typeof el.onclick === 'function') &&
       (!(el.children.length && el.querySelector(controlSelector)) || (ownPointer(el) && tag !== 'label'))) return 'button';
   if (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false') return 'textView';
   return null;

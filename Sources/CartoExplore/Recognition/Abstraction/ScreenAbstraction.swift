@@ -27,15 +27,19 @@ public struct AbstractionWork {
     public var lists: [(anchor: String, rows: Int)] = []
     /// Lists the crawl saw holding rows of one shape, by the container's locator (`StateIndex` learns them).
     public let learntLists: [String: LearntList]
+    /// Addresses of collections whose last segment picks data (`#/place/*`; see `ScreenAbstraction.collections`).
+    public let collections: Set<String>
     /// Locators of the lists found here (any number of rows), and those with two rows or more: what can be learnt.
     public var listLocators = Set<String>()
     public var listsToLearn: [(locator: String, list: LearntList)] = []
 
-    init(snapshot: UISnapshot, overrides: AbstractionOverrides, rootRoutes: Set<String> = [], learntLists: [String: LearntList] = [:], refined: Bool) {
+    init(snapshot: UISnapshot, overrides: AbstractionOverrides, rootRoutes: Set<String> = [], learntLists: [String: LearntList] = [:],
+         collections: Set<String> = [], refined: Bool) {
         self.snapshot = snapshot
         self.overrides = overrides
         self.rootRoutes = rootRoutes
         self.learntLists = learntLists
+        self.collections = collections
         self.refined = refined
         var elements: [UIElement] = []
         var parents: [Int?] = []
@@ -100,6 +104,10 @@ public struct ScreenAbstraction: Sendable {
     /// Containers the crawl saw holding two rows or more of one shape, by locator: a list whatever number of rows
     /// they hold later, one included (`LoneRowPass`). Learnt while crawling (`StateIndex`).
     public var learntLists: [String: LearntList] = [:]
+    /// Collections whose members are pages of one kind, as the address shape with the member's segment as `*`
+    /// (`#/place/*`, `/blog/*`): the crawl saw two members show one screen but for labels and headings, so which
+    /// member an address names is data (`ScreenContextPass` writes `*` there). Learnt while crawling (`StateIndex`).
+    public var collections: Set<String> = []
     public init(overrides: AbstractionOverrides = AbstractionOverrides(), rootRoutes: Set<String> = []) {
         self.overrides = overrides
         self.rootRoutes = rootRoutes
@@ -123,7 +131,8 @@ public struct ScreenAbstraction: Sendable {
     }
 
     private func run(_ snapshot: UISnapshot, refined: Bool) -> AbstractionWork {
-        var work = AbstractionWork(snapshot: snapshot, overrides: overrides, rootRoutes: rootRoutes, learntLists: learntLists, refined: refined)
+        var work = AbstractionWork(snapshot: snapshot, overrides: overrides, rootRoutes: rootRoutes, learntLists: learntLists,
+                                   collections: collections, refined: refined)
         for pass in Self.passes { pass.run(&work) }
         return work
     }

@@ -47,7 +47,11 @@ public struct StateIndex: Sendable {
     /// Routes a state was seen at with nothing else different, settled by what an event did from there: true when it
     /// led where it leads from the state (one state), false when elsewhere (the route tells the two apart).
     private var aliasVerdicts: [RouteAlias: Bool] = [:]
-    /// How many times lists were learnt (`learnLists`); states registered before the last time may show one.
+    /// Per coarse identity a state would have if the collection its hash route names a member of were learnt, the
+    /// first state registered with it (`memberOfACollection`).
+    private var byCollection: [AbstractState: Int] = [:]
+    /// How many times lists or collections were learnt (`learnLists`, `memberOfACollection`); states registered
+    /// before the last time may show one.
     private var listsLearnt = 0
     /// Per state, the value of `listsLearnt` when it was registered.
     private var listsKnownAt: [Int] = []
@@ -126,7 +130,7 @@ public struct StateIndex: Sendable {
     public mutating func matchNoting(_ snapshot: UISnapshot) -> (index: Int?, decision: Decision?, alias: RouteAlias?) {
         let a = abstract(snapshot)
         if let found = lookup(a) { return (found, nil, nil) }
-        if let instance = instanceOfOneKind(snapshot, a) { return (instance.index, instance.decision, nil) }
+        if let instance = instanceOfOneKind(snapshot, a) ?? memberOfACollection(snapshot, a) { return (instance.index, instance.decision, nil) }
         guard a.level == .standard, let digest = snapshot.context.textDigest, let found = routeless[key(Self.withoutRoute(a.identity))],
               records[found].snapshot.context.textDigest == digest else { return (nil, nil, nil) }
         let alias = RouteAlias(state: found, route: Self.route(of: a.standard))
@@ -173,6 +177,33 @@ public struct StateIndex: Sendable {
                                 states: [known]))
     }
 
+    /// Members of one collection: a screen at a hash route that names a member (`#/place/colosseum`) and that, but for
+    /// the member and its labels and headings, is a known state at another member's route (`#/place/pantheon`) is
+    /// that state — which place is data, as with pages of one kind. The collection (`#/place/*`) is learnt and its
+    /// screen coarsened at once. A top-level route (`#/usage` beside `#/license`) names no member: those stay apart.
+    private mutating func memberOfACollection(_ snapshot: UISnapshot, _ a: (identity: AbstractState, level: Level, standard: AbstractState, coarse: AbstractState))
+        -> (index: Int?, decision: Decision?)? {
+        guard coarsenAfter > 0, a.level == .standard, let (collection, coarse) = asMember(snapshot), let known = byCollection[coarse],
+              ScreenContextPass.routeShape(records[known].snapshot) != ScreenContextPass.routeShape(snapshot) else { return nil }
+        abstraction.collections.insert(collection)
+        coarsened.insert(coarse)
+        if self.coarse[coarse] == nil { self.coarse[coarse] = known }
+        listsLearnt += 1
+        return (known, Decision(kind: .coarsen, screen: coarse.name,
+                                reason: "\(ScreenContextPass.routeShape(records[known].snapshot)) and \(ScreenContextPass.routeShape(snapshot)), members of \(collection), showed this screen with other labels and headings: which member a route names is data, and labels and headings of this screen are data from now on",
+                                states: [known]))
+    }
+
+    /// The collection `snapshot`'s hash route names a member of, when it is not learnt yet, and the coarse identity
+    /// the snapshot has once it is.
+    private func asMember(_ snapshot: UISnapshot) -> (collection: String, coarse: AbstractState)? {
+        guard let collection = ScreenContextPass.collection(of: ScreenContextPass.routeShape(snapshot)),
+              !abstraction.collections.contains(collection) else { return nil }
+        var learning = abstraction
+        learning.collections.insert(collection)
+        return (collection, learning.abstract(snapshot).coarse)
+    }
+
     /// The identity under what has been learnt so far of state `index` (the model merges states that share one).
     public func learntIdentity(at index: Int) -> AbstractState { key(records[index].identity) }
 
@@ -182,17 +213,18 @@ public struct StateIndex: Sendable {
     public func modelIdentity(at index: Int) -> AbstractState {
         // A state found before a list was learnt that shows that list with one row (the first book of a library) is
         // the list's state: its identity as it would be computed now.
-        if listsKnownAt[index] < listsLearnt, case let now = abstract(records[index].snapshot), now.standard != withoutLearntLists(records[index].snapshot) {
+        if listsKnownAt[index] < listsLearnt, case let now = abstract(records[index].snapshot), now.standard != withoutLearning(records[index].snapshot) {
             if coarsened.contains(now.coarse) { return key(now.coarse) }
             return key(now.level == .refined ? now.identity : now.standard)
         }
         return coarsened.contains(records[index].coarse) ? key(records[index].coarse) : key(records[index].identity)
     }
 
-    /// `snapshot`'s standard identity as computed before any list was learnt.
-    private func withoutLearntLists(_ snapshot: UISnapshot) -> AbstractState {
+    /// `snapshot`'s standard identity as computed before any list or collection was learnt.
+    private func withoutLearning(_ snapshot: UISnapshot) -> AbstractState {
         var plain = abstraction
         plain.learntLists = [:]
+        plain.collections = []
         return plain.abstract(snapshot).state
     }
 
@@ -246,6 +278,7 @@ public struct StateIndex: Sendable {
         if coarse[a.coarse] == nil { coarse[a.coarse] = index }
         if a.level == .refined, refinedIndex[key(a.identity)] == nil { refinedIndex[key(a.identity)] = index }
         coarseCounts[a.coarse, default: 0] += 1
+        if let member = asMember(snapshot), byCollection[member.coarse] == nil { byCollection[member.coarse] = index }
         var decisions: [Decision] = []
         if coarsenAfter > 0, a.level == .standard, coarseCounts[a.coarse]! >= coarsenAfter, coarsened.insert(a.coarse).inserted {
             decisions.append(Decision(kind: .coarsen, screen: a.coarse.name,

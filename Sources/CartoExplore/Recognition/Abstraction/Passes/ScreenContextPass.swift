@@ -23,7 +23,8 @@ public enum ScreenContextPass: AbstractionPass {
         }) { route = "" }
         let container = LabelNormaliser.targetShape(path)
         work.properties.append(StateProperty(.container, container))
-        if !route.isEmpty { work.properties.append(StateProperty(.route, LabelNormaliser.targetShape(route))) }
+        if !route.isEmpty { route = member(LabelNormaliser.targetShape(route), of: work.collections) }
+        if !route.isEmpty { work.properties.append(StateProperty(.route, route)) }
         let title = LabelNormaliser.mask(work.snapshot.context.title ?? "")
         if !title.isEmpty { work.properties.append(StateProperty(.title, title)) }
         work.coarseProperties = work.properties
@@ -57,4 +58,28 @@ public enum ScreenContextPass: AbstractionPass {
     }
 
     static func depth(_ route: String) -> Int { route.split(separator: "/").filter { $0 != "#" && $0 != "#!" }.count }
+
+    /// The collection a hash route names a member of — `#/place/colosseum` → `#/place/*` — or nil when it names none:
+    /// its last segment follows at least one named segment (a top-level route, `#/usage`, is a screen of its own, not a
+    /// member), has no query, and is not masked already. Only routes: a multi-page site served from a folder
+    /// (`/site/about.html`, `/site/contact.html`) has pages under one path prefix that are not members of anything.
+    public static func collection(of route: String) -> String? {
+        guard route.hasPrefix("#"), !route.contains("?"), let slash = route.lastIndex(of: "/") else { return nil }
+        let last = route[route.index(after: slash)...]
+        let prefix = route[..<slash]
+        guard !last.isEmpty, last != "#", last != "*",
+              prefix.split(separator: "/").contains(where: { $0 != "#" && $0 != "#!" && !$0.isEmpty }) else { return nil }
+        return prefix + "/*"
+    }
+
+    /// `route` with its member segment written `*` when it names a member of one of `collections`.
+    static func member(_ route: String, of collections: Set<String>) -> String {
+        guard !collections.isEmpty, let collection = collection(of: route), collections.contains(collection) else { return route }
+        return collection
+    }
+
+    /// The hash route of a snapshot's container as the route property shows it (shape, before roots and selection).
+    static func routeShape(_ snapshot: UISnapshot) -> String {
+        LabelNormaliser.targetShape(split(snapshot.context.container ?? "").route)
+    }
 }
