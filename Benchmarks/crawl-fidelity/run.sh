@@ -27,6 +27,9 @@ field() { python3 -c 'import json,sys; s=[s for s in json.load(open(sys.argv[1])
 
 export_subject() {   # repo path destination [commit]
     local dir="$sources/${1/\//+}"
+    # An index of this run's own: two runs exporting from one mirror at once (halves side by side) would fight over
+    # the mirror's index.lock.
+    export GIT_INDEX_FILE="$out/.git-index"
     if [ -d "$dir/repo" ]; then
         if ! git --git-dir="$dir/repo" --work-tree="$3" checkout "${4:-HEAD}" -- "$2" 2>/dev/null; then
             # A snapshot may lack its largest files (listed, not stored): export the rest file by file and say which
