@@ -31,7 +31,7 @@ struct StateRecognition {
     }
 
     /// See `StateIndex.settle`.
-    mutating func settle(_ alias: StateIndex.RouteAlias, same: Bool, event: String?, expected: Int? = nil, landed: Int? = nil) -> StateIndex.Decision {
+    mutating func settle(_ alias: StateIndex.RouteAlias, same: Bool, event: String, expected: Int, landed: Int? = nil) -> StateIndex.Decision {
         index.settle(alias, same: same, event: event, expected: expected, landed: landed)
     }
 

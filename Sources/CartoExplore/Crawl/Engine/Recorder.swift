@@ -64,8 +64,8 @@ final class Recorder {
     }
 
     /// Settles a route alias (`StateIndex.settle`) and logs the decision.
-    func settle(_ alias: StateIndex.RouteAlias, same: Bool, event: CrawlEvent?, expected: Int? = nil, landed: Int? = nil) {
-        record(recognizer.settle(alias, same: same, event: event?.description, expected: expected, landed: landed))
+    func settle(_ alias: StateIndex.RouteAlias, same: Bool, event: CrawlEvent, expected: Int, landed: Int? = nil) {
+        record(recognizer.settle(alias, same: same, event: event.description, expected: expected, landed: landed))
     }
 
     /// The event that tests a route alias of `state`: one fired from `state` that led to another state (the first

@@ -27,7 +27,7 @@ public struct AbstractionWork {
     public var lists: [(anchor: String, rows: Int)] = []
     /// Lists the crawl saw holding rows of one shape, by the container's locator (`StateIndex` learns them).
     public let learntLists: [String: LearntList]
-    /// Addresses of collections whose last segment picks data (`#/place/*`; see `ScreenAbstraction.collections`).
+    /// Hash routes of collections whose last segment picks data (`#/place/*`; see `ScreenAbstraction.collections`).
     public let collections: Set<String>
     /// Locators of the lists found here (any number of rows), and those with two rows or more: what can be learnt.
     public var listLocators = Set<String>()
@@ -104,9 +104,9 @@ public struct ScreenAbstraction: Sendable {
     /// Containers the crawl saw holding two rows or more of one shape, by locator: a list whatever number of rows
     /// they hold later, one included (`LoneRowPass`). Learnt while crawling (`StateIndex`).
     public var learntLists: [String: LearntList] = [:]
-    /// Collections whose members are pages of one kind, as the address shape with the member's segment as `*`
-    /// (`#/place/*`, `/blog/*`): the crawl saw two members show one screen but for labels and headings, so which
-    /// member an address names is data (`ScreenContextPass` writes `*` there). Learnt while crawling (`StateIndex`).
+    /// Collections whose members are screens of one kind, as the hash route with the member's segment as `*`
+    /// (`#/place/*`): the crawl saw two members show one screen but for labels and headings, so which member a route
+    /// names is data (`ScreenContextPass` writes `*` there). Learnt while crawling (`StateIndex`).
     public var collections: Set<String> = []
     public init(overrides: AbstractionOverrides = AbstractionOverrides(), rootRoutes: Set<String> = []) {
         self.overrides = overrides

@@ -146,20 +146,16 @@ public struct StateIndex: Sendable {
     /// Settles an alias by what `event` did from there: where it leads from the aliased state too (`same`), the route
     /// shows that state; elsewhere, the route tells them apart — a snapshot at that route is a state of its own
     /// from now on. Returns the decision for the log.
-    public mutating func settle(_ alias: RouteAlias, same: Bool, event: String?, expected: Int? = nil, landed: Int? = nil) -> Decision {
+    public mutating func settle(_ alias: RouteAlias, same: Bool, event: String, expected: Int, landed: Int? = nil) -> Decision {
         aliasVerdicts[alias] = same
         func place(_ route: String) -> String { route.isEmpty ? "no route" : route }
         let shown = "shown at \(place(Self.route(of: records[alias.state].identity))) and at \(place(alias.route)) with nothing else different, its text included"
         let name = records[alias.state].identity.name
-        guard let event else {
-            return Decision(kind: .sameScreen, screen: name, reason: shown + "; nothing fired from it led elsewhere yet: one state", states: [alias.state])
-        }
         if same {
-            return Decision(kind: .sameScreen, screen: name,
-                            reason: shown + ", and \"\(event)\" led to s\(expected ?? alias.state) from both: one state", states: [alias.state])
+            return Decision(kind: .sameScreen, screen: name, reason: shown + ", and \"\(event)\" led to s\(expected) from both: one state", states: [alias.state])
         }
         return Decision(kind: .otherRoute, screen: name,
-                        reason: shown + ", but \"\(event)\" led to s\(expected ?? alias.state) from one and to \(landed.map { "s\($0)" } ?? "a new state") from the other: the route tells them apart",
+                        reason: shown + ", but \"\(event)\" led to s\(expected) from one and to \(landed.map { "s\($0)" } ?? "a new state") from the other: the route tells them apart",
                         states: [alias.state])
     }
 
@@ -183,14 +179,15 @@ public struct StateIndex: Sendable {
     /// screen coarsened at once. A top-level route (`#/usage` beside `#/license`) names no member: those stay apart.
     private mutating func memberOfACollection(_ snapshot: UISnapshot, _ a: (identity: AbstractState, level: Level, standard: AbstractState, coarse: AbstractState))
         -> (index: Int?, decision: Decision?)? {
-        guard coarsenAfter > 0, a.level == .standard, let (collection, coarse) = asMember(snapshot), let known = byCollection[coarse],
-              ScreenContextPass.routeShape(records[known].snapshot) != ScreenContextPass.routeShape(snapshot) else { return nil }
+        guard coarsenAfter > 0, a.level == .standard, let (collection, coarse) = asMember(snapshot), let known = byCollection[coarse] else { return nil }
+        let theirs = ScreenContextPass.routeShape(records[known].snapshot), mine = ScreenContextPass.routeShape(snapshot)
+        guard theirs != mine else { return nil }
         abstraction.collections.insert(collection)
         coarsened.insert(coarse)
         if self.coarse[coarse] == nil { self.coarse[coarse] = known }
         listsLearnt += 1
         return (known, Decision(kind: .coarsen, screen: coarse.name,
-                                reason: "\(ScreenContextPass.routeShape(records[known].snapshot)) and \(ScreenContextPass.routeShape(snapshot)), members of \(collection), showed this screen with other labels and headings: which member a route names is data, and labels and headings of this screen are data from now on",
+                                reason: "\(theirs) and \(mine), members of \(collection), showed this screen with other labels and headings: which member a route names is data, and labels and headings of this screen are data from now on",
                                 states: [known]))
     }
 
