@@ -142,6 +142,54 @@ final class ControlBehaviourTests: XCTestCase {
         XCTAssertTrue(menu.isEmpty)
     }
 
+    /// The same elements in the same order, whatever their text, positions and selection; another element where one
+    /// was, or one more, is another shape.
+    func testSameShapeIsTheSameElementsWhateverTheirText() {
+        func page(_ texts: [String], selected: Int = 0, list: Bool = false) -> UISnapshot {
+            let buttons = ["30 s", "1 min"].enumerated().map { i, label in
+                var b = UIElement(role: .button, platformType: "button", label: label, actions: [.tap]); b.selected = i == selected; return b
+            }
+            let text = texts.map { UIElement(role: list ? .cell : .staticText, platformType: list ? "li" : "p", label: $0, value: $0) }
+            return UISnapshot(context: ScreenContext(title: "Guide", container: "/"), root: UIElement(role: .window, platformType: "document", children: buttons + text))
+        }
+        // triggering
+        XCTAssertTrue(ControlBehaviour.sameShape(page(["A short tour."]), page(["A tour of the arena and its seats."], selected: 1)))
+        // non-triggering
+        XCTAssertFalse(ControlBehaviour.sameShape(page(["A short tour."]), page(["72", "80"], list: true)))
+        XCTAssertFalse(ControlBehaviour.sameShape(page(["A short tour."]), page(["A short tour.", "More."])))
+    }
+
+    /// A row of buttons one of which is marked as chosen (a length, the track playing) is a radio group by behaviour:
+    /// the selection moving to the tapped one, nothing else changed and the page's elements as they were (their text
+    /// aside), is its own state.
+    func testASelectionThatMovedWithTheTextAsItWasIsSelfContained() {
+        let minute = UIElement(role: .button, platformType: "button", label: "1 min", actions: [.tap], locator: "css selector:#m1")
+        let tap = CrawlEvent(kind: .tap, target: minute)
+        let short = screen("Colosseum", ["button \"# min\"", "button \"#s\" (selected)", "button \"▶ Arena\""])
+        let longer = screen("Colosseum", ["button \"# min\" (selected)", "button \"#s\"", "button \"▶ Arena\""])
+        // triggering
+        var moved = ControlBehaviour()
+        XCTAssertEqual(moved.observe(tap, in: 0, before: short, after: longer, unchanged: false, sameShape: true)?.kind, .selfContained)
+        XCTAssertEqual(moved.normalize(short.properties), moved.normalize(longer.properties))
+        // triggering: "1 min" and "3 min" mask alike, one property until one of them is marked
+        var alike = ControlBehaviour()
+        let twoMinutes = screen("Colosseum", ["button \"# min\"", "button \"# min\" (selected)", "button \"#s\"", "button \"▶ Arena\""])
+        XCTAssertEqual(alike.observe(tap, in: 0, before: short, after: twoMinutes, unchanged: false, sameShape: true)?.kind, .selfContained)
+        // non-triggering: the page's elements changed (a tab whose panel holds other elements), or it is unknown
+        var retold = ControlBehaviour()
+        XCTAssertNil(retold.observe(tap, in: 0, before: short, after: longer, unchanged: false, sameShape: false))
+        XCTAssertTrue(retold.isEmpty)
+        // non-triggering: another control changed more than its selection (a button enabled with it)
+        var more = ControlBehaviour()
+        let enabled = screen("Colosseum", ["button \"# min\" (selected)", "button \"#s\"", "button \"▶ Arena\" (disabled)"])
+        XCTAssertNil(more.observe(tap, in: 0, before: short, after: enabled, unchanged: false, sameShape: true))
+        // non-triggering: the tapped control did not change; it chose another
+        var elsewhere = ControlBehaviour()
+        let other = screen("Colosseum", ["button \"# min\"", "button \"#s\"", "button \"▶ Arena\" (selected)"])
+        XCTAssertNil(elsewhere.observe(tap, in: 0, before: short, after: other, unchanged: false, sameShape: true))
+        XCTAssertTrue(elsewhere.isEmpty)
+    }
+
     /// A switch without a label (a billing toggle drawn by a span) is one control on and off: its type tells it,
     /// then its state.
     func testAnUnlabelledSwitchIsOneControlOnAndOff() {

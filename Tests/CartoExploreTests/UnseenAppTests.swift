@@ -323,4 +323,17 @@ extension CrawlEndToEndTests {
         XCTAssertFalse(log.contains { $0["type"] as? String == "skip" && ($0["event"] as? String ?? "").contains("Next")
                                       && ($0["reason"] as? String ?? "").hasPrefix("fired") }, "Next is never bounded as a repetition")
     }
+
+    /// A row of lengths and a list of tracks, one of each marked as chosen by a class: choosing another moves the mark
+    /// and changes the text read out at most, so the place is one screen whichever is chosen; its two tabs show other
+    /// elements (a paragraph, a list) and stay two screens.
+    func testChoosingOneOfARowOfButtonsIsNoNewScreenButATabShowingOtherTextIs() throws {
+        let (model, _) = try crawlSite("chosen")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let names = model.states.map { ($0.name ?? $0.id) + " " + ($0.properties ?? []).joined(separator: "; ") }
+        XCTAssertEqual(model.states.count, 2, "\(names)")
+        XCTAssertEqual(Set(model.states.compactMap { s in ["Overview", "History"].first { t in (s.properties ?? []).contains { $0.contains("\"\(t)\" (selected)") } } }),
+                       ["Overview", "History"], "\(names)")
+        XCTAssertTrue((model.decisions ?? []).contains { $0.kind == .selfContained && $0.subject.contains("min") }, "\(model.decisions ?? [])")
+    }
 }

@@ -10,7 +10,8 @@ import CartoModel
 ///   property is left out), so screens that differ only by a region of such controls are one. Different screens, because a control's effect can depend on where it is: the
 ///   link to the page one is on, tapped on two states of that page, reloads it; elsewhere it navigates.
 /// - **self-contained** — acting on a toggle only ever changed its own state (on/off, expanded; for a radio button,
-///   the states of radio buttons: its group), seen once — the change is observed directly, nothing is inferred: its
+///   the states of radio buttons: its group; for a button marked as chosen among others, the selection moving to it
+///   and the page's elements as they were, their text aside), seen once — the change is observed directly, nothing is inferred: its
 ///   state stops telling states apart (a settings screen is one screen whichever way its switches stand). If the
 ///   toggle later does more, no new decision is taken, but the one taken stands. Seen so on `enough` different
 ///   screens (and never more), it also stops costing events. A button that only changed its own label ("Favorite" ↔
@@ -124,7 +125,8 @@ public struct ControlBehaviour: Sendable, Codable {
     /// `relabel` is the acted-on control's identity before and after when the event changed its label and nothing
     /// else on the screen (`relabel(_:_:by:)`).
     public mutating func observe(_ event: CrawlEvent, in source: Int, before: AbstractState, after: AbstractState?, unchanged sameScreen: Bool,
-                                 wrote: Bool = false, relabel: (from: String, to: String)? = nil, location: String? = nil) -> Decision? {
+                                 wrote: Bool = false, relabel: (from: String, to: String)? = nil, location: String? = nil,
+                                 sameShape: Bool = false) -> Decision? {
         guard let (key, controls) = Self.action(of: event) else { return nil }
         controlsOf[key] = controls
         if let relabel, let decision = learnRelabel(relabel, action: key, in: source) { return decision }
@@ -134,7 +136,7 @@ public struct ControlBehaviour: Sendable, Codable {
         let screen = Self.screen(before) + (location.map { "\nat " + $0 } ?? "")
         if same {
             if unchanged[key, default: [:]][screen] == nil { unchanged[key, default: [:]][screen] = source }
-        } else if let after, let toggled = Self.onlyOwnStateChanged(before, after, controls: controls) {
+        } else if let after, let toggled = Self.onlyOwnStateChanged(before, after, controls: controls, sameShape: sameShape) {
             selfOnly[key, default: []].insert(source)
             selfOnlyControls[key, default: []].formUnion(toggled)
             if selfOnlyScreens?[key]?[screen] == nil { selfOnlyScreens = selfOnlyScreens ?? [:]; selfOnlyScreens![key, default: [:]][screen] = source }
@@ -237,17 +239,42 @@ public struct ControlBehaviour: Sendable, Codable {
 
     /// The controls whose state changed when `before` and `after` differ only in the state of the acted-on control
     /// (a radio button: of radio buttons, its group switching with it), or nil when anything else changed.
-    static func onlyOwnStateChanged(_ before: AbstractState, _ after: AbstractState, controls: [String]) -> Set<String>? {
+    ///
+    /// A selection that moved is such a change too when the page's elements stayed as they were but for their text
+    /// (`sameShape`): the tapped control changed its state and the others only lost or gained their selection — one of
+    /// a row of buttons marked as chosen (a length of 30 s, 1 min or 3 min whose text is read out; the track playing),
+    /// a radio group by behaviour, showing other data in the same places. A tab whose panel holds other elements (a
+    /// list where a paragraph was, a form) changed more.
+    static func onlyOwnStateChanged(_ before: AbstractState, _ after: AbstractState, controls: [String], sameShape: Bool = false) -> Set<String>? {
         let a = Set(before.properties), b = Set(after.properties)
         let difference = a.symmetricDifference(b)
-        guard !difference.isEmpty else { return nil }
-        let radio = controls.count == 1 && controls[0].hasPrefix("radio")
-        let own = difference.allSatisfy { p in
-            p.kind == .control && (controls.contains(base(p.value)) || (radio && base(p.value).hasPrefix("radio")))
-        }
+        guard !difference.isEmpty, difference.allSatisfy({ $0.kind == .control }) else { return nil }
         let changed = Set(a.subtracting(b).map { base($0.value) })
-        guard own, changed == Set(b.subtracting(a).map { base($0.value) }) else { return nil }
-        return changed
+        let radio = controls.count == 1 && controls[0].hasPrefix("radio")
+        if changed == Set(b.subtracting(a).map { base($0.value) }),
+           difference.allSatisfy({ controls.contains(base($0.value)) || (radio && base($0.value).hasPrefix("radio")) }) { return changed }
+        // Bases of the whole difference: two buttons whose labels mask alike ("1 min", "3 min") are one property
+        // until one of them is marked.
+        let touched = Set(difference.map { base($0.value) })
+        guard sameShape, !touched.isDisjoint(with: controls) else { return nil }
+        let unselected = { (states: Set<StateProperty>, control: String) -> Set<String> in
+            Set(states.filter { base($0.value) == control }.map { $0.value.replacingOccurrences(of: " (selected)", with: "") })
+        }
+        let selectionOnly = touched.subtracting(controls).allSatisfy { unselected(a, $0) == unselected(b, $0) }
+        return selectionOnly ? touched : nil
+    }
+
+    /// Whether two snapshots of one place hold the same elements in the same order, each of the same kind and state
+    /// (role, type, identifier, target, enabled, shown, expanded), whatever their text, values, positions and
+    /// selection: the same screen showing other data in the same places.
+    public static func sameShape(_ before: UISnapshot, _ after: UISnapshot) -> Bool {
+        guard before.context.container == after.context.container, before.context.title == after.context.title else { return false }
+        func alike(_ a: UIElement, _ b: UIElement) -> Bool {
+            a.role == b.role && a.platformType == b.platformType && a.identifier == b.identifier && a.target == b.target
+                && a.enabled == b.enabled && a.visible == b.visible && a.expanded == b.expanded
+                && a.children.count == b.children.count && zip(a.children, b.children).allSatisfy(alike)
+        }
+        return alike(before.root, after.root)
     }
 
     /// The properties as the learnt abstraction compares them: inert controls left out, self-contained controls

@@ -247,7 +247,8 @@ public struct StateIndex: Sendable {
         let b = unchanged ? a : abstraction.abstract(after).state
         let relabel = unchanged ? nil : ControlBehaviour.relabel(before, after, by: event)
         guard let made = behaviour.observe(event, in: source, before: a, after: b, unchanged: unchanged, wrote: wrote, relabel: relabel,
-                                           location: before.context.container) else { return nil }
+                                           location: before.context.container,
+                                           sameShape: !unchanged && ControlBehaviour.sameShape(before, after)) else { return nil }
         standard = [:]
         refinedIndex = [:]
         routeless = [:]
