@@ -60,6 +60,19 @@ crawl() {   # name mode url extra-args…
     if [ "$status" -gt 1 ]; then echo "$name ($mode): carto crawl exited $status: $(tail -1 "$out/$name/$mode.err")" >&2; return 1; fi
 }
 
+# Serves a folder on the next free port (sets `port` and `server`). A port another run holds (two runs side by side
+# from nearby PORTs) is skipped; a server that could not bind after all is an error, not a crawl of the other run's
+# site.
+serve() {
+    port=$((port + 1))
+    while curl -s -o /dev/null "http://127.0.0.1:$port/"; do port=$((port + 1)); done
+    python3 -m http.server "$port" --bind 127.0.0.1 --directory "$1" > /dev/null 2>&1 &
+    server=$!
+    for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+    sleep 0.3
+    kill -0 "$server" 2>/dev/null || { echo "could not serve $1 on port $port" >&2; return 1; }
+}
+
 failed=0
 for name in $subjects; do
     repo=$(field "$name" repo); path=$(field "$name" path); start=$(field "$name" start)
@@ -67,10 +80,7 @@ for name in $subjects; do
     [ ${#args[@]} -eq 1 ] && [ -z "${args[0]}" ] && args=()
     mkdir -p "$out/$name" "$out/sites/$name"
     export_subject "$repo" "$path" "$out/sites/$name" "$(field "$name" commit)" || { failed=1; continue; }
-    port=$((port + 1))
-    python3 -m http.server "$port" --bind 127.0.0.1 --directory "$out/sites/$name/$path" > /dev/null 2>&1 &
-    server=$!
-    for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+    serve "$out/sites/$name/$path" || { failed=1; continue; }
     url="http://127.0.0.1:$port$start"
     echo "==> $name ($url)" >&2
     crawl "$name" screen "$url" --max-events "$max" "${args[@]}" || failed=1
@@ -90,10 +100,7 @@ for name in $subjects; do
         page="$out/sites/$name-embedded${start%/}"; [ "${start%/}" = "${start}" ] || page="$page/index.html"
         python3 "$here/embed.py" "$root/Tests/CartoExploreTests/Fixtures/chrome/portal.html" "$page" || failed=1
         for place in folder embedded; do
-            port=$((port + 1))
-            python3 -m http.server "$port" --bind 127.0.0.1 --directory "$out/sites/$name-$place" > /dev/null 2>&1 &
-            server=$!
-            for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/" && break; sleep 0.1; done
+            serve "$out/sites/$name-$place" || { failed=1; continue; }
             prefix=""; [ "$place" = folder ] && prefix="/apps/demo"
             crawl "$name" "$place" "http://127.0.0.1:$port$prefix$start" --max-events "$max" "${args[@]}" || failed=1
             kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true
