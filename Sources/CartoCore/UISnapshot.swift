@@ -94,15 +94,18 @@ public struct UIElement: Codable, Hashable, Sendable {
     /// For a field: what the page accepts in it (required, pattern, length, range, step) and the example it shows;
     /// for a checkbox or radio button, whether the form requires it ticked; nil when the page says nothing.
     public var accepts: InputConstraints?
+    /// For a picker: the choices it offers, by the text a person reads (a select's options, disabled ones left out),
+    /// in order; nil when the platform says nothing. Its `value` is the text of the one chosen.
+    public var options: [String]?
 
     public init(role: UIRole, platformType: String, identifier: String? = nil, label: String? = nil, value: String? = nil,
                 frame: UIFrame? = nil, enabled: Bool = true, visible: Bool = true, selected: Bool = false, expanded: Bool? = nil,
                 actions: [ActionCommand] = [], target: String? = nil, locator: String? = nil, children: [UIElement] = [],
-                covered: Bool? = nil, awaitsInput: Bool? = nil, accepts: InputConstraints? = nil) {
+                covered: Bool? = nil, awaitsInput: Bool? = nil, accepts: InputConstraints? = nil, options: [String]? = nil) {
         self.role = role; self.platformType = platformType; self.identifier = identifier; self.label = label; self.value = value
         self.frame = frame; self.enabled = enabled; self.visible = visible; self.selected = selected; self.expanded = expanded
         self.actions = actions; self.target = target; self.locator = locator; self.children = children
-        self.covered = covered; self.awaitsInput = awaitsInput; self.accepts = accepts
+        self.covered = covered; self.awaitsInput = awaitsInput; self.accepts = accepts; self.options = options
     }
 
     /// This element and every descendant, depth first, in document order.

@@ -288,4 +288,21 @@ final class PlanningAndGraphTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("cannot read the model"), "\(error)")
         }
     }
+
+    /// A picker's choices: each text once, not the one chosen, not an empty one, a few of a long list; planned as
+    /// `choose` events that set the value as a person picks it.
+    func testAPickersChoicesArePlannedEachOnceButTheOneChosen() {
+        XCTAssertEqual(EventPlanner.choices(["Light", "Dark", "Custom"], current: "Light"), ["Dark", "Custom"])
+        XCTAssertEqual(EventPlanner.choices(["", "Books", "Books", "Games"], current: nil), ["Books", "Games"])
+        XCTAssertEqual(EventPlanner.choices((1...200).map { "Country \($0)" }, current: "Country 1"), (2...7).map { "Country \($0)" })
+        let theme = UIElement(role: .picker, platformType: "select", identifier: "theme", label: "Theme", value: "Light", actions: [.setValue],
+                              locator: "css selector:#theme", options: ["Light", "Dark"])
+        var disabled = theme
+        disabled.enabled = false
+        disabled.locator = "css selector:#off"
+        let snapshot = UISnapshot(context: ScreenContext(title: "Settings", container: "/"), root: UIElement(role: .window, platformType: "document", children: [theme, disabled]))
+        let events = EventPlanner().plan(snapshot, origin: nil).events
+        XCTAssertEqual(events.map(\.description), ["choose \"Dark\" in picker \"Theme\""])
+        XCTAssertEqual(events.first?.userActions, [DriverAction.setValue(theme, value: "Dark").userAction()])
+    }
 }

@@ -336,4 +336,22 @@ extension CrawlEndToEndTests {
                        ["Overview", "History"], "\(names)")
         XCTAssertTrue((model.decisions ?? []).contains { $0.kind == .selfContained && $0.subject.contains("min") }, "\(model.decisions ?? [])")
     }
+
+    /// A select is chosen in as a finger would: each of its choices tried. "Custom" shows colour fields under a
+    /// heading of their own (another screen), Light and Dark and the list's order change values only (the same
+    /// screen), and choosing Light leads back.
+    func testChoosingInASelectReachesWhatOneChoiceShows() throws {
+        let (model, log) = try crawlSite("choices")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let names = model.states.map { ($0.name ?? $0.id) + " " + ($0.properties ?? []).joined(separator: "; ") }
+        XCTAssertEqual(model.states.count, 2, "\(names)")
+        guard let custom = model.states.first(where: { ($0.properties ?? []).contains("heading Custom colours") }),
+              let plain = model.states.first(where: { !($0.properties ?? []).contains("heading Custom colours") }) else {
+            return XCTFail("no state with the custom colours and one without: \(names)")
+        }
+        XCTAssertTrue(model.edges.contains { $0.from == plain.id && $0.to == custom.id && $0.event.hasPrefix("choose \"Custom\"") }, "\(model.edges.map(\.event))")
+        XCTAssertTrue(model.edges.contains { $0.from == custom.id && $0.to == plain.id && $0.event.hasPrefix("choose \"Light\"") }, "\(model.edges.map(\.event))")
+        XCTAssertTrue(log.contains { ($0["event"] as? String ?? "").hasPrefix("choose \"Z to A\"") && $0["outcome"] as? String == "in-place change" },
+                      "the order chosen, a value: the same state")
+    }
 }

@@ -25,6 +25,8 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
     public var key: String
     /// Which value set of the crawl specification a fill uses (nil: the first or the only one).
     public var variant: Int?
+    /// For `choose`: the choice, by its text (one of the target's `options`).
+    public var choice: String?
 
     /// `variant` tells apart fills of one form with different values (the crawl specification's value sets).
     public init(kind: Kind, target: UIElement?, fields: [FieldValue] = [], submit: UIElement? = nil, checks: [UIElement] = [], variant: Int = 0) {
@@ -41,6 +43,14 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
         self.variant = variant > 0 ? variant : nil
     }
 
+    /// Chooses `choice` in the picker `picker`.
+    public static func choose(_ choice: String, in picker: UIElement) -> CrawlEvent {
+        var event = CrawlEvent(kind: .choose, target: picker)
+        event.choice = choice
+        event.key += "=" + choice
+        return event
+    }
+
     public static let back = CrawlEvent(kind: .back, target: nil)
 
     /// The event as an abstract action: what it does to which control, without labels that are data. Two taps on
@@ -51,6 +61,7 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
         case .back: return "back"
         case .fill: return "fill " + fields.map { ControlIdentity.shape($0.field) }.joined(separator: ",") + variant
         case .tap, .scroll: return kind.rawValue + " " + (target.map(ControlIdentity.identity) ?? "screen")
+        case .choose: return "choose " + (target.map(ControlIdentity.identity) ?? "screen") + " = " + LabelNormaliser.mask(choice ?? "")
         }
     }
 
@@ -60,7 +71,7 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case .back: return AbstractEvent(kind: .back, controls: [])
         case .fill: return AbstractEvent(kind: .fill, controls: fields.map { ControlIdentity.identity($0.field) } + (submit.map { [ControlIdentity.identity($0)] } ?? []), variant: variant)
-        case .tap, .scroll: return AbstractEvent(kind: kind, controls: target.map { [ControlIdentity.identity($0)] } ?? [])
+        case .tap, .scroll, .choose: return AbstractEvent(kind: kind, controls: target.map { [ControlIdentity.identity($0)] } ?? [])
         }
     }
 
@@ -75,6 +86,7 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
         case .fill: return "fill " + (fields.map { ElementNaming.describe($0.field) }.joined(separator: ", ")) + " and submit"
         case .scroll: return "scroll " + (target.map(ElementNaming.describe) ?? "screen")
         case .back: return "back"
+        case .choose: return "choose \"" + (choice ?? "") + "\" in " + (target.map(ElementNaming.describe) ?? "screen")
         }
     }
 
@@ -102,6 +114,7 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
             return out
         case .scroll: return [.scroll(target)]
         case .back: return [.back]
+        case .choose: return target.map { [.setValue($0, value: choice ?? "")] } ?? []
         }
     }
 }

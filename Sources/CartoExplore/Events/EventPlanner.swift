@@ -2,7 +2,8 @@ import CartoCore
 import CartoModel
 
 /// The events to fire in a state, in document order: fill-and-submit per form (fields given values they accept,
-/// `AcceptedValue`, or the values of the crawl specification: one fill per value set), a tap on every other actionable element, a scroll per
+/// `AcceptedValue`, or the values of the crawl specification: one fill per value set), a tap on every other actionable element,
+/// each choice of a picker but the one chosen (`choices`), a scroll per
 /// scrollable list. Rows of a data list (rows of one shape, `RowShape`): the first of each shape only unless `rows` is `.all`;
 /// the rows of a menu (rows that lead to different places) all. A row's own links and buttons are its events, the
 /// row itself only when it has none. Controls that lead back (`ReturnControl`: back, close, home, …) come last,
@@ -74,6 +75,10 @@ public struct EventPlanner: Sendable {
                 else if ReturnControl.matches(e, parent: parent) { returning.append(CrawlEvent(kind: .tap, target: e)) }
                 else { add(CrawlEvent(kind: .tap, target: e)) }
             }
+            if e.role == .picker, e.actions.contains(.setValue), let options = e.options, e.enabled {
+                if let reason = blocklist.reason(toSkip: e, origin: origin) { skipped.append(Skipped(element: e, reason: reason)) }
+                else if allowed(e) { Self.choices(options, current: e.value).forEach { add(.choose($0, in: e)) } }
+            }
             if e.actions.contains(.scroll) { add(CrawlEvent(kind: .scroll, target: e)) }
             let isList = RowShape.isListContainer(e)
             let cells = isList ? e.children.filter { $0.role == .cell } : []
@@ -113,5 +118,16 @@ public struct EventPlanner: Sendable {
         }
         returning.forEach(add)
         return (events, skipped)
+    }
+
+    /// Choices of a picker tried per state.
+    public static let maxChoices = 6
+
+    /// The choices of a picker to try, in its order: each text once, not the one chosen, not an empty one, at most
+    /// `maxChoices` (a category filter or a theme offers a few; a list of two hundred countries is one kind of choice,
+    /// its first few enough to see what choosing does).
+    public static func choices(_ options: [String], current: String?) -> [String] {
+        var seen = Set<String>()
+        return Array(options.filter { !$0.isEmpty && $0 != current && seen.insert($0).inserted }.prefix(maxChoices))
     }
 }

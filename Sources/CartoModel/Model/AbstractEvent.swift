@@ -3,6 +3,8 @@ public enum EventKind: String, Codable, Sendable, CaseIterable {
     case tap, fill, scroll
     /// The browser's or the navigation bar's back (a move of the crawler's own).
     case back
+    /// One of a picker's choices chosen (a select's option: a category, a sort order, a theme).
+    case choose
 }
 
 /// An event as `model.json` edges record it for comparison: its kind and the controls it used, by the identities of

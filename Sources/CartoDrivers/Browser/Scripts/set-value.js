@@ -5,7 +5,10 @@ function setValue(selector, v) {
   const e = find(selector);
   if (!e) return false;
   if (e.tagName === 'SELECT') {
-    const option = [...e.options].find(o => o.value === v) || [...e.options].find(o => o.text.trim() === v);
+    // By its value, or by its text as the snapshot reads it (spaces collapsed, cut after 80 characters).
+    const text = o => (o.text || '').replace(/\s+/g, ' ').trim();
+    const option = [...e.options].find(o => o.value === v) || [...e.options].find(o => text(o) === v)
+      || (v.length >= 80 ? [...e.options].find(o => text(o).startsWith(v)) : undefined);
     if (!option) return false;
     e.value = option.value;
   } else if (e.type === 'checkbox' || e.type === 'radio') {

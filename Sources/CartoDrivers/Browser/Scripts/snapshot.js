@@ -149,6 +149,13 @@ function snapshot() {
       }
       let value = null;
       if ('value' in el && typeof el.value === 'string' && role !== 'button') value = el.type === 'password' ? (el.value ? '••••' : null) : clean(el.value);
+      // A select's choices as a person reads them, and the one chosen by its text (its value attribute is the
+      // page's own key: `cat-3`).
+      let options = null;
+      if (tag === 'select' && !el.multiple) {
+        options = [...el.options].filter(o => !o.disabled && !o.hidden).map(o => cut(clean(o.text) || '', 80));
+        value = el.selectedOptions[0] ? cut(clean(el.selectedOptions[0].text) || '', 80) : null;
+      }
       if (role === 'checkbox' || role === 'radio' || role === 'toggle') value = el.checked === undefined ? el.getAttribute('aria-checked') : String(el.checked);
       const platformType = tag === 'input' ? 'input[type=' + (el.getAttribute('type') || 'text').toLowerCase() + ']' : tag + (el.getAttribute('role') ? '[role=' + el.getAttribute('role') + ']' : '');
       // The current tab or filter as the page shows it: ARIA first, else the class names apps and CSS frameworks mark
@@ -171,6 +178,7 @@ function snapshot() {
       node = { role, platformType, identifier: el.id || el.getAttribute('data-testid') || el.getAttribute('name') || null,
                label: labelOf(el, role), value, frame: { x: r.x, y: r.y, width: r.width, height: r.height },
                enabled: !disabled, visible, selected, expanded, actions, target, locator: 'css selector:' + cssPath(el), children: [] };
+      if (options) node.options = options;
       // Seen through a translucent layer over the whole window (a dialog's dimmed backdrop, a drawer's shade): on the
       // screen, out of reach until the layer goes.
       // So is what an open modal dialog (`<dialog>` shown modal, `aria-modal`) sets aside: the page it was opened over.

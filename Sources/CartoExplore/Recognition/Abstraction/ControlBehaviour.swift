@@ -93,18 +93,24 @@ public struct ControlBehaviour: Sendable, Codable {
             // field and a newsletter box) are different actions, though one shape.
             let controls = event.abstractEvent.controls.map(base)
             return ("fill " + controls.joined(separator: ", ") + (event.variant.map { " #\($0)" } ?? ""), controls)
+        case .choose:
+            // Per choice: "Custom" may show colour pickers where "Light" and "Dark" change nothing.
+            guard let target = event.target, target.enabled else { return nil }
+            let control = base(ControlIdentity.identity(target))
+            return ("choose " + control + " = " + LabelNormaliser.mask(event.choice ?? ""), [control])
         case .scroll, .back: return nil
         }
     }
 
     /// Whether `event` left the screen as it was, but for what the finger did itself: positions when it tapped a link
-    /// to a place on this page (it scrolled), and the text in the fields it typed into (a form whose submit a script
-    /// swallows). A value the app changed, or anything else, is a change — a position too after any other event (a
+    /// to a place on this page (it scrolled), the text in the fields it typed into (a form whose submit a script
+    /// swallows), and the choice in the picker it chose in. A value the app changed, or anything else, is a change — a position too after any other event (a
     /// cookie banner that slides off the screen when accepted is still there, elsewhere).
     public static func leftAsItWas(_ before: UISnapshot, _ after: UISnapshot, by event: CrawlEvent) -> Bool {
         if before == after { return true }
         guard before.context == after.context else { return false }
-        let typed = Set(event.fields.compactMap(\.field.locator))
+        // The fields it typed into, and the picker it chose in: their values are the finger's doing.
+        let typed = Set(event.fields.compactMap(\.field.locator) + (event.kind == .choose ? [event.target?.locator].compactMap { $0 } : []))
         let scrolled = event.kind == .tap && event.target?.role == .link && event.target?.target.map { target in
             target.contains("#") && ScreenContextPass.split(target).path == ScreenContextPass.split(before.context.container ?? "").path
         } == true
