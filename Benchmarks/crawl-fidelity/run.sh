@@ -27,9 +27,11 @@ field() { python3 -c 'import json,sys; s=[s for s in json.load(open(sys.argv[1])
 
 export_subject() {   # repo path destination [commit]
     local dir="$sources/${1/\//+}"
-    # An index of this run's own: two runs exporting from one mirror at once (halves side by side) would fight over
-    # the mirror's index.lock.
+    # An index of this export's own, new each time: two runs exporting from one mirror at once (halves side by side)
+    # would fight over the mirror's index.lock, and an index left by another repository's export names objects this
+    # one lacks (git then fails with "unable to read", and the subject was skipped).
     export GIT_INDEX_FILE="$out/.git-index"
+    rm -f "$GIT_INDEX_FILE"
     if [ -d "$dir/repo" ]; then
         if ! git --git-dir="$dir/repo" --work-tree="$3" checkout "${4:-HEAD}" -- "$2" 2>/dev/null; then
             # A snapshot may lack its largest files (listed, not stored): export the rest file by file and say which
@@ -40,7 +42,7 @@ export_subject() {   # repo path destination [commit]
                 git --git-dir="$dir/repo" cat-file blob "$sha" > "$3/$file" 2>/dev/null || { rm -f "$3/$file"; echo "$1: $file is not in the snapshot (left out)" >&2; }
             done
         fi
-        git --git-dir="$dir/repo" reset -q
+        rm -f "$GIT_INDEX_FILE"
     elif [ -d "$dir/$2" ]; then mkdir -p "$3/$(dirname "$2")"; cp -r "$dir/$2" "$3/$2"
     else echo "subject $1 is not at $dir: fetch github:$1 first (or set CARTO_FIDELITY_SOURCES)" >&2; return 1; fi
 }
