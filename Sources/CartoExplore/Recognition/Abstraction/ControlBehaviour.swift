@@ -132,7 +132,7 @@ public struct ControlBehaviour: Sendable, Codable {
     /// else on the screen (`relabel(_:_:by:)`).
     public mutating func observe(_ event: CrawlEvent, in source: Int, before: AbstractState, after: AbstractState?, unchanged sameScreen: Bool,
                                  wrote: Bool = false, relabel: (from: String, to: String)? = nil, location: String? = nil,
-                                 sameShape: Bool = false) -> Decision? {
+                                 sameShape: @autoclosure () -> Bool = false) -> Decision? {
         guard let (key, controls) = Self.action(of: event) else { return nil }
         controlsOf[key] = controls
         if let relabel, let decision = learnRelabel(relabel, action: key, in: source) { return decision }
@@ -142,7 +142,7 @@ public struct ControlBehaviour: Sendable, Codable {
         let screen = Self.screen(before) + (location.map { "\nat " + $0 } ?? "")
         if same {
             if unchanged[key, default: [:]][screen] == nil { unchanged[key, default: [:]][screen] = source }
-        } else if let after, let toggled = Self.onlyOwnStateChanged(before, after, controls: controls, sameShape: sameShape) {
+        } else if let after, let toggled = Self.onlyOwnStateChanged(before, after, controls: controls, sameShape: sameShape()) {
             selfOnly[key, default: []].insert(source)
             selfOnlyControls[key, default: []].formUnion(toggled)
             if selfOnlyScreens?[key]?[screen] == nil { selfOnlyScreens = selfOnlyScreens ?? [:]; selfOnlyScreens![key, default: [:]][screen] = source }
@@ -251,7 +251,9 @@ public struct ControlBehaviour: Sendable, Codable {
     /// a row of buttons marked as chosen (a length of 30 s, 1 min or 3 min whose text is read out; the track playing),
     /// a radio group by behaviour, showing other data in the same places. A tab whose panel holds other elements (a
     /// list where a paragraph was, a form) changed more.
-    static func onlyOwnStateChanged(_ before: AbstractState, _ after: AbstractState, controls: [String], sameShape: Bool = false) -> Set<String>? {
+    /// `sameShape` is asked only when the properties differ as a moved selection does (a walk over both snapshots).
+    static func onlyOwnStateChanged(_ before: AbstractState, _ after: AbstractState, controls: [String],
+                                    sameShape: @autoclosure () -> Bool = false) -> Set<String>? {
         let a = Set(before.properties), b = Set(after.properties)
         let difference = a.symmetricDifference(b)
         guard !difference.isEmpty, difference.allSatisfy({ $0.kind == .control }) else { return nil }
@@ -262,12 +264,12 @@ public struct ControlBehaviour: Sendable, Codable {
         // Bases of the whole difference: two buttons whose labels mask alike ("1 min", "3 min") are one property
         // until one of them is marked.
         let touched = Set(difference.map { base($0.value) })
-        guard sameShape, !touched.isDisjoint(with: controls) else { return nil }
+        guard !touched.isDisjoint(with: controls) else { return nil }
         let unselected = { (states: Set<StateProperty>, control: String) -> Set<String> in
             Set(states.filter { base($0.value) == control }.map { $0.value.replacingOccurrences(of: " (selected)", with: "") })
         }
         let selectionOnly = touched.subtracting(controls).allSatisfy { unselected(a, $0) == unselected(b, $0) }
-        return selectionOnly ? touched : nil
+        return selectionOnly && sameShape() ? touched : nil
     }
 
     /// Whether two snapshots of one place hold the same elements in the same order, each of the same kind and state
