@@ -588,4 +588,31 @@ final class BrowserPageReadingTests: XCTestCase {
         try driver.perform(.tap(try element("to-nowhere")))
         XCTAssertEqual(try driver.snapshot().context.container, "/", "a fragment naming nothing is no route")
     }
+
+    /// Cards the page listens on (a title and a price each, no link inside), repeated in a grid, are the rows of a
+    /// list, as `<li>`s would be; a toolbar of `<button class="btn">`s and a row of clickable text chips are
+    /// controls each, not rows.
+    func testCardsThatAreControlsOfTheirOwnAreTheRowsOfAList() throws {
+        let page = """
+            <!DOCTYPE html><html><head><title>Cards</title><meta name="viewport" content="width=device-width"></head><body>
+            <div id="grid"><div class="card"><h4>Salt Roads</h4><p>12</p></div><div class="card"><h4>Winter Verses</h4><p>9</p></div>
+            <div class="card"><h4>Stars and Atoms</h4><p>15</p></div></div>
+            <div id="bar"><button class="btn">Bold</button><button class="btn">Italic</button><button class="btn">Code</button></div>
+            <div id="chips"><div class="chip">Red</div><div class="chip">Green</div><div class="chip">Blue</div></div>
+            <script>document.querySelectorAll('.card, .chip').forEach(c => c.addEventListener('click', () => { document.title = c.textContent; }));</script>
+            </body></html>
+            """
+        let (site, service) = try serveWithChromeDriver(["index.html": page])
+        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+        defer { driver.close() }
+        try driver.restart()
+        _ = try driver.waitForIdle(.standard)
+        let elements = try driver.snapshot().elements
+        XCTAssertEqual(elements.first { $0.identifier == "grid" }?.role, .list)
+        let cards = elements.filter { $0.role == .cell }
+        XCTAssertEqual(cards.count, 3, "\(elements.map { "\($0.role) \($0.label ?? "")" })")
+        XCTAssertTrue(cards.allSatisfy { $0.actions == [.tap] && $0.target == "click" }, "\(cards)")
+        XCTAssertNil(elements.first { $0.identifier == "bar" }, "a toolbar's box is no list")
+        XCTAssertEqual(elements.filter { $0.role == .button }.compactMap(\.label).sorted(), ["Blue", "Bold", "Code", "Green", "Italic", "Red"])
+    }
 }

@@ -38,22 +38,22 @@ extension CrawlEndToEndTests {
         let route = filter.map { "#/" + $0.lowercased() } ?? p.first { $0.hasPrefix("route ") }.map { String($0.dropFirst(6)) } ?? "All"
         let rows = p.contains { $0.hasPrefix("list todo-list") } ? "rows" : p.contains("emptyList todo-list") ? "no rows" : "no list"
         let clear = p.contains { $0.contains("#clear-completed") } ? " + clear" : ""
-        // The "mark all" toggle is checked when every item is completed: a state of its own (tapping it then
-        // uncompletes them all).
-        let all = p.contains { $0.contains("#toggle-all") && $0.hasSuffix("(on)") } ? " all" : ""
-        return "\(route) \(rows)\(clear)\(all)"
+        // Whether the "mark all" toggle is checked is no screen: seen changing only itself (marking all on the
+        // Completed filter adds rows to a list already shown), its state tells no states apart — the screens of the
+        // TodoMVC model a tester wrote before any crawl (Benchmarks/crawl-fidelity/models/todomvc.json).
+        return "\(route) \(rows)\(clear)"
     }
 
     func testTodoListsAreOneStateHoweverManyItemsAndTheCrawlCompletes() throws {
         let (model, _) = try crawlSite("todos") { $0.settings.maxEvents = 200 }
         let keys = model.states.map(Self.todoScreen)
         XCTAssertEqual(keys.count, Set(keys).count, "no two states of one kind: \(keys)")
-        // Every combination of filter, rows shown, "Clear completed" and "mark all" checked that the app can show, and
-        // no other. The empty list at #/active and #/completed looks as it does at / but is a state of its own: an
-        // item added there shows under that filter (the route tells them apart once "add" led elsewhere from there).
-        XCTAssertEqual(Set(keys), ["All no list", "All rows", "All rows + clear", "All rows + clear all", "#/active rows",
-                                   "#/active rows + clear", "#/active no rows + clear all", "#/completed no rows",
-                                   "#/completed rows + clear", "#/completed rows + clear all", "#/active no list", "#/completed no list"],
+        // Every combination of filter, rows shown and "Clear completed" that the app can show, and no other. The
+        // empty list at #/active and #/completed looks as it does at / but is a state of its own: an item added there
+        // shows under that filter (the route tells them apart once "add" led elsewhere from there).
+        XCTAssertEqual(Set(keys), ["All no list", "All rows", "All rows + clear", "#/active rows",
+                                   "#/active rows + clear", "#/active no rows + clear", "#/completed no rows",
+                                   "#/completed rows + clear", "#/active no list", "#/completed no list"],
                        "\(model.states.map { $0.name ?? "" })")
         XCTAssertTrue(model.stats.stopReason.isComplete, "the crawl ends by itself: \(model.stats.stopReason)")
         XCTAssertTrue((model.decisions ?? []).contains { $0.kind == .otherRoute && $0.reason.contains("#/active") }, "\(model.decisions ?? [])")

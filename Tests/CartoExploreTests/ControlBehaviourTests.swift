@@ -142,6 +142,31 @@ final class ControlBehaviourTests: XCTestCase {
         XCTAssertTrue(menu.isEmpty)
     }
 
+    /// A filter's box: ticked on a catalogue with other boxes ticked, it changed only itself (the grid's rows are
+    /// data); ticked alone, it emptied the grid ("No books match"). Its state tells no states apart whichever the
+    /// crawl met first — what it shows still does — and the box that did more somewhere is still fired everywhere.
+    func testAToggleSeenChangingOnlyItselfOnceIsSelfContainedWhateverItDidBefore() {
+        let cooking = UIElement(role: .checkbox, platformType: "input[type=checkbox]", label: "Cooking", value: "false", actions: [.tap], locator: "css selector:#c")
+        let tap = CrawlEvent(kind: .tap, target: cooking)
+        let catalogue = screen("Books", ["checkbox \"Cooking\""]), narrowed = screen("Books", ["checkbox \"Cooking\" (on)"])
+        let none = AbstractState(properties: catalogue.properties.dropLast() + [StateProperty(.heading, "No books match"), StateProperty(.control, "checkbox \"Cooking\" (on)")], name: "none")
+        for emptiedFirst in [true, false] {
+            var behaviour = ControlBehaviour()
+            var decisions: [ControlBehaviour.Decision?] = []
+            let observations = [(none, 0), (narrowed, 3)]
+            for (after, source) in emptiedFirst ? observations : observations.reversed() {
+                decisions.append(behaviour.observe(tap, in: source, before: catalogue, after: after, unchanged: false))
+            }
+            XCTAssertEqual(decisions.compactMap { $0?.kind }, [.selfContained], "emptied first: \(emptiedFirst)")
+            XCTAssertEqual(behaviour.normalize(narrowed.properties), behaviour.normalize(catalogue.properties))
+            XCTAssertNotEqual(behaviour.normalize(none.properties), behaviour.normalize(catalogue.properties), "what it showed is identity")
+            XCTAssertTrue(behaviour.selfContainedControls.contains("checkbox \"Cooking\""))
+            // Seen changing only itself on a second screen: still fired, since it did more once.
+            XCTAssertNil(behaviour.observe(tap, in: 5, before: screen("Offers", ["checkbox \"Cooking\""]), after: screen("Offers", ["checkbox \"Cooking\" (on)"]), unchanged: false))
+            XCTAssertFalse(behaviour.inertActions.contains("tap checkbox \"Cooking\""))
+        }
+    }
+
     /// The same elements in the same order, whatever their text, positions and selection; another element where one
     /// was, or one more, is another shape.
     func testSameShapeIsTheSameElementsWhateverTheirText() {

@@ -306,6 +306,15 @@ final class ScreenAbstractionTests: XCTestCase {
         let added = index.add(archive)
         XCTAssertTrue(added.identity.values(.detail).contains("text \"Archive: # messages Open\""), "\(added.identity.properties)")
         XCTAssertEqual(index.match(archive), added.index)
+        // The state found before the refinement is known by its refined identity, in the model too, and still after
+        // what the crawl learns next re-indexes the states (a like button found inert).
+        XCTAssertTrue(index.modelIdentity(at: 0).values(.detail).contains("text \"Inbox: # messages Open\""), "\(index.modelIdentity(at: 0).properties)")
+        let like = CrawlEvent(kind: .tap, target: UIElement(role: .button, platformType: "button", label: "Like", actions: [.tap], locator: "css selector:#like"))
+        let elsewhere = Self.screen("About", container: "/about", [Self.button("Like")])
+        _ = index.observe(like, in: 0, before: inbox, after: inbox, unchanged: true)
+        XCTAssertEqual(index.observe(like, in: 3, before: elsewhere, after: elsewhere, unchanged: true)?.kind, .inert)
+        XCTAssertEqual(index.match(inbox), 0, "found again after the re-indexing")
+        XCTAssertEqual(index.match(archive), added.index)
     }
 
     /// A dialog over a dimmed page is the dialog: the same "Add book" dialog over a list of one book, over another

@@ -63,6 +63,9 @@ struct StateRecognition {
     /// See `StateIndex.oneButForARelabel`; never under the paper's abstraction.
     func oneButForARelabel(_ a: Int, _ b: Int) -> Bool { mode == .screen && index.oneButForARelabel(a, b) }
 
+    /// See `StateIndex.actsOnAStateSetAside`; never under the paper's abstraction.
+    func actsOnAStateSetAside(_ event: CrawlEvent) -> Bool { mode == .screen && index.actsOnAStateSetAside(event) }
+
     mutating func refine(from: Int, event: String, expected: Int, landed: Int) -> StateIndex.Decision? {
         mode == .screen ? index.refine(from: from, event: event, expected: expected, landed: landed) : nil
     }

@@ -71,6 +71,14 @@ function snapshot() {
   // whose children are, for two thirds or more, at least two elements of one tag and class list (the class that
   // marks the chosen one left out), none with a role of its own, each holding a control. The abstraction then judges
   // the rows as it judges a list's (data of one shape, a menu, a navbar).
+  // A card that is a control of its own and holds none — the page listens for taps on it (a book's title and price,
+  // no link or button inside) — is such a row too: one of several of one kind, each with content of its own (two
+  // elements or more), not a native control (a row of `<button class="btn">` is a toolbar, each button a control)
+  // and without a role the page gave it. Its headings are then the row's content, not the screen's: a grid that a
+  // filter narrows shows other data, not another screen. (A card holding buttons of its own — "Like" — stays a
+  // control beside them.)
+  const cardControl = m => roleOf(m) === 'button' && !m.hasAttribute('role') && m.children.length >= 2 &&
+    !['A', 'BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'SUMMARY', 'LABEL'].includes(m.tagName) && !m.querySelector(controlSelector);
   const repeatedRows = new Map();
   const kind = k => k.tagName + '.' + [...k.classList].filter(x => !selectedClasses.has(x)).sort().join('.');
   function rowsOf(parent) {
@@ -83,17 +91,32 @@ function snapshot() {
       for (const [key, members] of groups) {
         if (members.length < 2 || members.length * 3 < kids.length * 2) continue;
         if (key.split('.')[1] === '' && members[0].tagName !== 'ARTICLE') continue;   // anonymous layout boxes
-        if (members.every(m => !roleOf(m) && m.querySelector(controlSelector))) rows = new Set(members);
+        if (members.every(m => (!roleOf(m) && m.querySelector(controlSelector)) || cardControl(m))) rows = new Set(members);
         break;
       }
     }
     repeatedRows.set(parent, rows);
     return rows;
   }
+  // A region declared hidden that holds two controls or more a person sees and reads (a sidebar of buttons left
+  // `aria-hidden` by a layout that hides it on phones) is in use all the same: what a person sees there is on the
+  // screen. Not while a dialog is open, whose script sets the page behind it aside that way; a dismiss "×" or an
+  // icon is no such control (no word on it).
+  const dialogOpen = modal !== null || backdrop !== null ||
+    [...document.querySelectorAll('dialog[open], [role="dialog"], [role="alertdialog"]')].some(isVisible);
+  const regionsInUse = new Map();
+  function inUse(region) {
+    if (dialogOpen) return false;
+    if (!regionsInUse.has(region)) {
+      const used = [...region.querySelectorAll(controlSelector)].filter(n => isVisible(n) && /\p{L}{2}/u.test(textOf(n) || ''));
+      regionsInUse.set(region, used.length >= 2);
+    }
+    return regionsInUse.get(region);
+  }
   function build(el, parentInert) {
     let role = roleOf(el);
-    if (!role && el.ownerDocument === document) {
-      if (rowsOf(el)) role = 'list';
+    if ((!role || role === 'button') && el.ownerDocument === document) {
+      if (!role && rowsOf(el)) role = 'list';
       else if (el.parentElement && rowsOf(el.parentElement) && rowsOf(el.parentElement).has(el)) role = 'cell';
     }
     const inert = parentInert || (modal !== null && !modal.contains(el) && !el.contains(modal)) || el.inert;
@@ -112,7 +135,8 @@ function snapshot() {
       // What the page declares no part of its content (`aria-hidden="true"` on it or around it: a message's dismiss
       // "×", icons, content a dialog set aside) is not on the screen for the abstraction, as it is not for a screen
       // reader: a message with a "×" and the same screen without it are one. A finger still reaches what it sees.
-      const declaredHidden = !!(el.closest && el.closest('[aria-hidden="true"]'));
+      const hiddenRegion = el.closest ? el.closest('[aria-hidden="true"]') : null;
+      const declaredHidden = !!hiddenRegion && !inUse(hiddenRegion);
       const visible = seen && !declaredHidden;
       const r = el.getBoundingClientRect();
       const disabled = el.disabled === true || el.getAttribute('aria-disabled') === 'true';

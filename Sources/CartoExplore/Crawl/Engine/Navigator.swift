@@ -131,7 +131,9 @@ final class Navigator {
                     case .unreachable: break
                     }
                 }
-                if let landed, landed != from,
+                // A toggle whose state the abstraction set aside (a filter's box) leads where that state takes it:
+                // no refinement (`StateIndex.actsOnAStateSetAside`).
+                if let landed, landed != from, !session.pool.recorder.actsOnAStateSetAside(step.event),
                    let decision = session.pool.recorder.refine(from: from, event: step.event.description, expected: step.to, landed: landed) {
                     session.log(decision)
                 }

@@ -128,6 +128,8 @@ final class Recorder {
     /// (`StateIndex.oneButForARelabel`), or since a list was learnt (`StateIndex.oneSinceAListWasLearnt`).
     func oneAsLearnt(_ a: Int, _ b: Int) -> Bool { recognizer.oneButForARelabel(a, b) || recognizer.oneSinceAListWasLearnt(a, b) }
 
+    func actsOnAStateSetAside(_ event: CrawlEvent) -> Bool { recognizer.actsOnAStateSetAside(event) }
+
     func refine(from: Int, event: String, expected: Int, landed: Int) -> StateIndex.Decision? {
         recognizer.refine(from: from, event: event, expected: expected, landed: landed)
     }

@@ -12,8 +12,11 @@ import CartoModel
 /// - **self-contained** — acting on a toggle only ever changed its own state (on/off, expanded; for a radio button,
 ///   the states of radio buttons: its group; for a button marked as chosen among others, the selection moving to it
 ///   and the page's elements as they were, their text aside), seen once — the change is observed directly, nothing is inferred: its
-///   state stops telling states apart (a settings screen is one screen whichever way its switches stand). If the
-///   toggle later does more, no new decision is taken, but the one taken stands. Seen so on `enough` different
+///   state stops telling states apart (a settings screen is one screen whichever way its switches stand). Whatever
+///   it did elsewhere, before or after: a filter's box that narrowed a grid in one state (the grid's rows are data)
+///   and emptied it in another ("No books match": that screen is told apart by what it shows, not by the box), in
+///   whatever order the crawl met them. What a toggle shows stays identity; the state it stands in, once seen to
+///   show nothing, is not. Seen so on `enough` different
 ///   screens (and never more), it also stops costing events. A button that only changed its own label ("Favorite" ↔
 ///   "Unfavorite", "Follow" ↔ "Following", "Play" ↔ "Pause") and nothing else on the screen is such a toggle too: its
 ///   labels are one control.
@@ -149,8 +152,7 @@ public struct ControlBehaviour: Sendable, Codable {
         } else {
             changed[key, default: []].insert(source)
         }
-        guard changed[key] == nil else { return nil }
-        if !writes, !inertActions.contains(key), selfOnly[key] == nil, let screens = unchanged[key], screens.count >= Self.enough {
+        if changed[key] == nil, !writes, !inertActions.contains(key), selfOnly[key] == nil, let screens = unchanged[key], screens.count >= Self.enough {
             inertActions.insert(key)
             inertControls.formUnion(controls)
             return record(.init(kind: .inert, action: key, states: screens.values.sorted(),
@@ -164,7 +166,8 @@ public struct ControlBehaviour: Sendable, Codable {
         }
         // A toggle that changed only itself on `enough` different screens, and never more, has shown what it does:
         // like an inert control it stops costing events (a page's theme switch or "show more" would otherwise be
-        // tapped on every state of the app it holds).
+        // tapped on every state of the app it holds). One that did more somewhere is still tried everywhere.
+        guard changed[key] == nil else { return nil }
         if event.kind == .tap, !writes, !inertActions.contains(key), let screens = selfOnlyScreens?[key], screens.count >= Self.enough {
             inertActions.insert(key)
             return record(.init(kind: .selfContained, action: key, states: screens.values.sorted(),

@@ -302,14 +302,26 @@ public struct StateIndex: Sendable {
         }
     }
 
+    /// Whether `event` acts on a toggle whose own state was learnt to tell no states apart (`ControlBehaviour`,
+    /// self-contained): where it leads depends on the state it stands in, which the abstraction set aside on purpose —
+    /// a filter's box that narrowed the grid of one catalogue and emptied that of another, whichever other boxes were
+    /// ticked. Its two outcomes from one state are explained by that decision, not by a detail the screen lacks.
+    public func actsOnAStateSetAside(_ event: CrawlEvent) -> Bool {
+        guard let controls = ControlBehaviour.action(of: event)?.controls else { return false }
+        return controls.contains { behaviour.selfContainedControls.contains($0) }
+    }
+
     /// One event from state `from` led to `landed` where it had led to `expected`: refine `from`'s screen. The states
     /// of that screen are indexed by their refined identity from now on.
     public mutating func refine(from: Int, event: String, expected: Int, landed: Int) -> Decision? {
         let std = records[from].standard
         guard refined.insert(std).inserted else { return nil }
+        // The states of that screen found before are known by their refined identity from now on, as those found
+        // later are: indexed so (and again whenever what was learnt re-indexes them, `observe`), and merged so.
         for (i, record) in records.enumerated() where record.standard == std {
-            let fine = key(abstraction.abstract(record.snapshot, refined: true).state)
-            if refinedIndex[fine] == nil { refinedIndex[fine] = i }
+            let fine = abstraction.abstract(record.snapshot, refined: true).state
+            records[i].identity = fine
+            if refinedIndex[key(fine)] == nil { refinedIndex[key(fine)] = i }
         }
         return Decision(kind: .refine, screen: std.name,
                         reason: "\"\(event)\" led to s\(expected) once and to s\(landed) later; headings and row counts tell its states apart from now on")

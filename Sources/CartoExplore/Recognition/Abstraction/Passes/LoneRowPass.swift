@@ -17,7 +17,14 @@ public enum LoneRowPass: AbstractionPass {
             let segments = Set(inside.compactMap { children[$0] })
             guard segments.count == 1, let segment = segments.first, segment.hasPrefix(list.rowTag + ":nth-of-type(") else { continue }
             guard inside.contains(where: { work.shown($0) }) else { continue }
-            let shapes = RowShape.of(elements: inside.map { work.elements[$0] })
+            // The row itself, when it is a control of its own (a card the page listens on), is a button beside no
+            // sibling and was a cell among them: it is the list's row all the same.
+            let row = locator + " > " + segment
+            let shapes = RowShape.of(elements: inside.map { i -> UIElement in
+                var e = work.elements[i]
+                if e.locator == row, e.role == .button { e.role = .cell }
+                return e
+            })
             guard !shapes.isEmpty, shapes.isSubset(of: list.shapes) else { continue }
             for i in inside { work.consumed[i] = true }
             work.properties.append(StateProperty(.list, list.value))
