@@ -167,6 +167,24 @@ final class ControlBehaviourTests: XCTestCase {
         }
     }
 
+    /// A clock ticking in a plain span changes the page's running text only: nothing an event did shows. A box
+    /// ticked, a heading or the title changed is more.
+    func testOnlyTheRunningTextChangedIsNothingAnEventDid() {
+        let box = UIElement(role: .checkbox, platformType: "input[type=checkbox]", label: "History", value: "false", actions: [.tap], locator: "css selector:#h")
+        func page(_ text: String, ticked: Bool = false, heading: String = "Books", title: String = "Shop") -> UISnapshot {
+            var b = box
+            b.value = ticked ? "true" : "false"
+            let h = UIElement(role: .heading, platformType: "h1", label: heading, locator: "css selector:h1")
+            return UISnapshot(context: ScreenContext(title: title, container: "/"), root: UIElement(role: .window, platformType: "document", value: text, children: [h, b]))
+        }
+        // triggering
+        XCTAssertTrue(ControlBehaviour.onlyRunningTextChanged(page("Books 10:41"), page("Books 10:42")))
+        // non-triggering
+        XCTAssertFalse(ControlBehaviour.onlyRunningTextChanged(page("Books 10:41"), page("Books 10:42", ticked: true)))
+        XCTAssertFalse(ControlBehaviour.onlyRunningTextChanged(page("Books"), page("Poems", heading: "Poems")))
+        XCTAssertFalse(ControlBehaviour.onlyRunningTextChanged(page("Books"), page("Books", title: "Shop (1)")))
+    }
+
     /// The same elements in the same order, whatever their text, positions and selection; another element where one
     /// was, or one more, is another shape.
     func testSameShapeIsTheSameElementsWhateverTheirText() {

@@ -133,8 +133,9 @@ public final class Crawler: @unchecked Sendable {   // sessions run on threads o
         let edges = graph.edges.compactMap { e -> CrawlModel.Edge? in
             let from = representative[e.from], to = representative[e.to]
             if e.kind == .inferred, fired.contains("\(from)|\(e.event.key)") { return nil }
-            // A transition between states that proved to be one is no transition.
-            guard from != to || e.from == e.to, seen.insert(Recorder.edgeKey(from, e.event, to)).inserted else { return nil }
+            // A transition between states that proved to be one is a transition of that state to itself (a filter's
+            // box ticked on the catalogue, the next month's page of a coarsened month), as one in place is.
+            guard seen.insert(Recorder.edgeKey(from, e.event, to)).inserted else { return nil }
             return CrawlModel.Edge(from: name(from), to: name(to), event: e.event.description, kind: e.kind,
                                    abstractEvent: e.event.abstractEvent, action: e.event.userActions)
         }

@@ -269,6 +269,14 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         if let id = known {
             if id == source && navigator.current == source {
                 if !unchanged && event.kind == .fill && !navigator.replaying { navigator.needsFreshStart = true }
+                // What an event changed on its screen without leaving it (a filter's box, a month shown, a message
+                // sent) is a transition of the app to its own state, as a tester draws it; what the finger did itself
+                // (a scroll, the text typed into a field) is none, nor is the page's running text alone (a clock that
+                // ticked meanwhile). Not evidence for the frontier's passes, which learn where events lead elsewhere.
+                if !unchanged, event.kind != .back, event.kind != .scroll, let before = navigator.snapshot,
+                   !ControlBehaviour.leftAsItWas(before, snapshot, by: event), !ControlBehaviour.onlyRunningTextChanged(before, snapshot) {
+                    _ = recorder.addEdge(from: source, to: source, event: event, kind: .known)
+                }
                 return Outcome(kind: unchanged ? .noChange : .inPlaceChange, state: id)
             }
             let isBack = navigator.isPrevious(id)

@@ -127,6 +127,16 @@ public struct ControlBehaviour: Sendable, Codable {
         return unmoved(before.root) == unmoved(after.root)
     }
 
+    /// Whether `after` differs from `before` only in the page's running text, which no control, heading or field
+    /// holds (a clock or a counter ticking on its own, in a plain `<span>`): nothing an event did there shows. A
+    /// control's label or state, a heading, a field's value, the title, an element more or less is more.
+    public static func onlyRunningTextChanged(_ before: UISnapshot, _ after: UISnapshot) -> Bool {
+        guard before.context == after.context else { return false }
+        var a = before.root, b = after.root
+        a.value = nil; b.value = nil
+        return a == b
+    }
+
     /// Records what `event`, fired in state `source` (identity `before`), did: left the screen exactly as it was
     /// (`unchanged`), or led to a state of identity `after`. Returns the decision it tipped, if any.
     /// `location` is where the app was (the URL path and hash route on the web): a route that the selected tab names

@@ -4,7 +4,8 @@ import CartoCore
 /// `/product/17` and `/product/18` are one container) or the navigation-bar identity (iOS); the route is a single-page
 /// app's hash route (`#/active`), kept apart so that two builds of one app served at different paths still compare
 /// route by route. `#/` is the root route, the same as none, and so are the route the app put its start page at and
-/// a route that the selected link on screen names (the selection names the screen). Numbers in titles are data.
+/// a route that the selected link on screen names (the selection names the screen). Numbers in titles are data, and
+/// so is the whole title in the coarse identity of a page at an address that picks data.
 public enum ScreenContextPass: AbstractionPass {
     public static func run(_ work: inout AbstractionWork) {
         let full = work.snapshot.context.container ?? ""
@@ -28,6 +29,12 @@ public enum ScreenContextPass: AbstractionPass {
         let title = LabelNormaliser.mask(work.snapshot.context.title ?? "")
         if !title.isEmpty { work.properties.append(StateProperty(.title, title)) }
         work.coarseProperties = work.properties
+        // At an address that picks data (`?year=2026&month=11`, `/product.html?id=7`), the title names what it picked
+        // ("November 2026", the product's name) as the headings do: a coarsened screen leaves it out with them, so
+        // pages of one kind whose titles name their data are one (`StateIndex`). Elsewhere the title names the screen.
+        if let address = work.snapshot.context.address, LabelNormaliser.dataShape(address) != address {
+            work.coarseProperties.removeAll { $0.kind == .title }
+        }
         work.nameParts.append(title.isEmpty ? (container.isEmpty ? "screen" : container) : title)
         if !route.isEmpty { work.nameParts.append(route) }
     }
