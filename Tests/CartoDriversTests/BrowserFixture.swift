@@ -22,4 +22,14 @@ extension XCTestCase {
         addTeardownBlock { service.stop() }
         return (site, service)
     }
+
+    /// A browser on `page` served as the site's index, once the page is idle (closed when the test ends).
+    func openPage(_ page: String) throws -> BrowserDriver {
+        let (site, service) = try serveWithChromeDriver(["index.html": page])
+        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+        addTeardownBlock { driver.close() }
+        try driver.restart()
+        _ = try driver.waitForIdle(.standard)
+        return driver
+    }
 }

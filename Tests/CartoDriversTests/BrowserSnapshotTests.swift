@@ -602,11 +602,7 @@ final class BrowserPageReadingTests: XCTestCase {
             <script>document.querySelectorAll('.card, .chip').forEach(c => c.addEventListener('click', () => { document.title = c.textContent; }));</script>
             </body></html>
             """
-        let (site, service) = try serveWithChromeDriver(["index.html": page])
-        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
-        defer { driver.close() }
-        try driver.restart()
-        _ = try driver.waitForIdle(.standard)
+        let driver = try openPage(page)
         let elements = try driver.snapshot().elements
         XCTAssertEqual(elements.first { $0.identifier == "grid" }?.role, .list)
         let cards = elements.filter { $0.role == .cell }
@@ -614,5 +610,57 @@ final class BrowserPageReadingTests: XCTestCase {
         XCTAssertTrue(cards.allSatisfy { $0.actions == [.tap] && $0.target == "click" }, "\(cards)")
         XCTAssertNil(elements.first { $0.identifier == "bar" }, "a toolbar's box is no list")
         XCTAssertEqual(elements.filter { $0.role == .button }.compactMap(\.label).sorted(), ["Blue", "Bold", "Code", "Green", "Italic", "Red"])
+    }
+
+    /// Cards the page listens on that hold a button of their own ("Like") are the rows of a list all the same, each
+    /// named by what it shows, not by its button: a grid of products is data whatever a product offers.
+    func testCardsHoldingButtonsOfTheirOwnAreRowsNamedByWhatTheyShow() throws {
+        let page = """
+            <!DOCTYPE html><html><head><title>Cards</title><meta name="viewport" content="width=device-width"></head><body>
+            <div id="grid"><div class="card"><h4>Lamp</h4><button class="like">Like</button></div>
+            <div class="card"><h4>Chair</h4><button class="like">Like</button></div></div>
+            <script>document.querySelectorAll('.card').forEach(c => c.addEventListener('click', () => { document.title = c.textContent; }));
+            document.querySelectorAll('.like').forEach(b => b.addEventListener('click', e => { e.stopPropagation(); b.textContent = 'Unlike'; }));</script>
+            </body></html>
+            """
+        let driver = try openPage(page)
+        let elements = try driver.snapshot().elements
+        XCTAssertEqual(elements.first { $0.identifier == "grid" }?.role, .list)
+        let cards = elements.filter { $0.role == .cell }
+        XCTAssertEqual(cards.map { $0.label ?? "" }, ["Lamp", "Chair"], "\(elements.map { "\($0.role) \($0.label ?? "")" })")
+        XCTAssertTrue(cards.allSatisfy { $0.actions == [.tap] && $0.target == "click" }, "\(cards)")
+        XCTAssertEqual(cards.map { $0.children.filter { $0.role == .button }.compactMap(\.label) }, [["Like"], ["Like"]])
+    }
+
+    /// A card read where the data put it once (the first column) and tapped after the data moved it (the last): its
+    /// path leads nowhere now, and the one element of its kind that shows its name is the card — as a person finds it.
+    /// Where two show that name, there is no telling which: no element.
+    func testATapFindsByItsNameAnElementTheDataMovedElsewhere() throws {
+        let page = """
+            <!DOCTYPE html><html><head><title>Board</title><meta name="viewport" content="width=device-width"></head><body>
+            <div id="todo"><h2>To do</h2></div><div id="done"><h2>Done</h2></div>
+            <button id="move">Move</button> <button id="copy">Copy</button>
+            <script>
+              const card = t => { const c = document.createElement('div'); c.className = 'card'; c.textContent = t;
+                c.addEventListener('click', () => { document.title = 'opened ' + t; }); return c; };
+              document.getElementById('todo').appendChild(card('Write report'));
+              document.getElementById('move').addEventListener('click', () => {
+                document.getElementById('todo').innerHTML = '<h2>To do</h2>';
+                document.getElementById('done').append(card('Plan trip'), card('Write report')); });
+              document.getElementById('copy').addEventListener('click', () => { document.getElementById('done').append(card('Write report')); });
+            </script></body></html>
+            """
+        let driver = try openPage(page)
+        let elements = try driver.snapshot().elements
+        let card = try XCTUnwrap(elements.first { $0.label == "Write report" && $0.target == "click" }, "\(elements.map { "\($0.role) \($0.label ?? "")" })")
+        XCTAssertTrue(card.locator?.contains("#todo") == true, card.locator ?? "")
+        try driver.perform(.tap(try XCTUnwrap(elements.first { $0.identifier == "move" })))
+        _ = try driver.waitForIdle(.standard)
+        try driver.perform(.tap(card))
+        _ = try driver.waitForIdle(.standard)
+        XCTAssertEqual(try driver.snapshot().context.title, "opened Write report")
+        try driver.perform(.tap(try XCTUnwrap(elements.first { $0.identifier == "copy" })))
+        _ = try driver.waitForIdle(.standard)
+        XCTAssertThrowsError(try driver.perform(.tap(card)), "two cards say it: none is taken for it")
     }
 }

@@ -87,6 +87,24 @@ final class PlanningAndGraphTests: XCTestCase {
         XCTAssertEqual(planned.skipped.map(\.reason), ["leaves http://h (external link)"])
     }
 
+    /// A row's own links and buttons are its events; the row itself is tapped too only where the page listens on the
+    /// row (a product card that opens the product and holds "Add to cart"), not where the row is only their box.
+    func testARowIsTappedBesideItsButtonsOnlyWhereThePageListensOnIt() {
+        func grid(listened: Bool) -> UISnapshot {
+            let rows = (1...2).map { i in
+                UIElement(role: .cell, platformType: "div", label: "Lamp \(i)", actions: [.tap], target: listened ? "click" : nil,
+                          locator: "css selector:#card\(i)", children: [
+                    UIElement(role: .button, platformType: "button", label: "Add to cart", actions: [.tap], target: "click", locator: "css selector:#add\(i)"),
+                ])
+            }
+            return UISnapshot(context: ScreenContext(title: "Shop", container: "/"), root: UIElement(role: .window, platformType: "document", children: [
+                UIElement(role: .list, platformType: "div", identifier: "grid", locator: "css selector:#grid", children: rows),
+            ]))
+        }
+        XCTAssertEqual(EventPlanner().plan(grid(listened: true), origin: nil).events.map(\.description), ["tap cell \"Lamp 1\"", "tap button \"Add to cart\""])
+        XCTAssertEqual(EventPlanner().plan(grid(listened: false), origin: nil).events.map(\.description), ["tap button \"Add to cart\""])
+    }
+
     /// Fields outside any form are sent by the button right after them — unless that button is a disclosure ("Show
     /// the notes", a menu toggle: it shows things and sends nothing), when Return sends them.
     func testFieldsOutsideAFormAreSentByTheButtonAfterThemButNotByADisclosure() {
@@ -142,6 +160,19 @@ final class PlanningAndGraphTests: XCTestCase {
         XCTAssertEqual(checks([box(.radio, "female"), box(.radio, "male")]), ["female", "male"], "the last of the choice stays on")
         XCTAssertEqual(checks([box(.radio, "female", required: false), box(.radio, "male", on: true, required: false)]), [],
                        "a choice made is no longer required (the page marks it no more)")
+        // Fired on the screen as it is then: a box ticked since the fill was planned (a toggle fired in between) is
+        // not tapped again, which would untick it.
+        func page(_ agree: UIElement) -> UISnapshot {
+            let field = UIElement(role: .textField, platformType: "input[type=email]", identifier: "mail", actions: [.tap, .type], locator: "css selector:#mail")
+            let send = UIElement(role: .button, platformType: "button", label: "Register", actions: [.tap], target: "submit", locator: "css selector:#send")
+            return UISnapshot(context: ScreenContext(title: "T", container: "/"), root: UIElement(role: .window, platformType: "document", children: [
+                UIElement(role: .form, platformType: "form", locator: "css selector:form", children: [field, agree, send])]))
+        }
+        let fill = EventPlanner().plan(page(box(.checkbox, "agree")), origin: nil).events.first { $0.kind == .fill }
+        XCTAssertEqual(fill?.actions(on: page(box(.checkbox, "agree"))).map(\.description),
+                       ["type \"carto@example.com\" into textField \"mail\"", "tap checkbox \"agree\"", "tap button \"Register\""])
+        XCTAssertEqual(fill?.actions(on: page(box(.checkbox, "agree", on: true))).map(\.description),
+                       ["type \"carto@example.com\" into textField \"mail\"", "tap button \"Register\""])
     }
 
     func testReturnControlExamples() {

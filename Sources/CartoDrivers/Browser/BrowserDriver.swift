@@ -284,7 +284,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
                 try client.click(try client.find(element))
                 return
             }
-            guard let point = try evaluate(BrowserScripts.locate(cssSelector: selector)) as? [Any],
+            guard let point = try evaluate(BrowserScripts.locate(cssSelector: selector, label: element.label)) as? [Any],
                   let x = point.first as? Double, let y = point.dropFirst().first as? Double else {
                 throw WebDriverError(code: "no such element", message: "\(ElementNaming.describe(element)) (\(selector))", httpStatus: nil)
             }

@@ -73,8 +73,8 @@ enum BrowserScripts {
     static let snapshotExpression = expression([elementHelpers, snapshotFile], "snapshot()")
 
     /// `[x, y, coveredBy]` where a finger would touch the element a CSS locator names, or null (see `locate.js`).
-    static func locate(cssSelector: String) -> String {
-        expression([findFile, elementHelpers, locateFile], call("locate", .string(cssSelector)))
+    static func locate(cssSelector: String, label: String? = nil) -> String {
+        expression([findFile, elementHelpers, locateFile], call("locate", .string(cssSelector), label.map { .string($0) } ?? .script("null")))
     }
 
     /// Scrolls a scrollable element by most of its height.

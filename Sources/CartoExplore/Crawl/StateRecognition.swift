@@ -63,6 +63,9 @@ struct StateRecognition {
     /// See `StateIndex.oneButForARelabel`; never under the paper's abstraction.
     func oneButForARelabel(_ a: Int, _ b: Int) -> Bool { mode == .screen && index.oneButForARelabel(a, b) }
 
+    /// See `StateIndex.oneButForData`; never under the paper's abstraction.
+    func oneButForData(_ a: Int, _ b: Int) -> Bool { mode == .screen && index.oneButForData(a, b) }
+
     /// See `StateIndex.actsOnAStateSetAside`; never under the paper's abstraction.
     func actsOnAStateSetAside(_ event: CrawlEvent) -> Bool { mode == .screen && index.actsOnAStateSetAside(event) }
 

@@ -99,6 +99,18 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The driver actions that make up this event when fired on `screen`, the screen as it is now: a box the fill
+    /// ticks that is on already (ticked since the event was planned: a toggle fired in between) is left as it is —
+    /// a second tap would untick it and the browser would refuse the form.
+    public func actions(on screen: UISnapshot?) -> [DriverAction] {
+        guard kind == .fill, let screen, let checks, !checks.isEmpty else { return actions }
+        let on = Set(screen.elements.filter(\.isOn).compactMap(\.locator))
+        return actions.filter { action in
+            guard case .tap(let e) = action, let locator = e.locator, checks.contains(where: { $0.locator == locator }) else { return true }
+            return !on.contains(locator)
+        }
+    }
+
     /// The driver actions that make up this event.
     public var actions: [DriverAction] {
         switch kind {

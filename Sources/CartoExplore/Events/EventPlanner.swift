@@ -6,7 +6,7 @@ import CartoModel
 /// each choice of a picker but the one chosen (`choices`), a scroll per
 /// scrollable list. Rows of a data list (rows of one shape, `RowShape`): the first of each shape only unless `rows` is `.all`;
 /// the rows of a menu (rows that lead to different places) all. A row's own links and buttons are its events, the
-/// row itself only when it has none. Controls that lead back (`ReturnControl`: back, close, home, …) come last,
+/// row itself only when it has none or the page listens on the row itself. Controls that lead back (`ReturnControl`: back, close, home, …) come last,
 /// keeping their order among themselves. With `only`, elements that match none of its patterns are skipped.
 public struct EventPlanner: Sendable {
     public var rows: RowPolicy
@@ -69,7 +69,9 @@ public struct EventPlanner: Sendable {
                 } else {
                     forms.append((formHere, [e]))
                 }
-            } else if e.actions.contains(.tap) && !(e.role == .cell && hasTappableDescendant(e)) {
+            } else if e.actions.contains(.tap) && !(e.role == .cell && hasTappableDescendant(e) && e.target != "click") {
+                // A row whose own links and buttons are its events is tapped itself only when the page listens on
+                // the row (a card that opens the product and holds "Add to cart"): touched beside its buttons.
                 if let reason = blocklist.reason(toSkip: e, origin: origin) { skipped.append(Skipped(element: e, reason: reason)) }
                 else if !allowed(e) {}
                 else if ReturnControl.matches(e, parent: parent) { returning.append(CrawlEvent(kind: .tap, target: e)) }

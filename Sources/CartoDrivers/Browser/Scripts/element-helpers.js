@@ -76,9 +76,13 @@ function isVisible(el) {
   if (r.height > 0 && (r.bottom <= 0 || r.top >= view.innerHeight) && inFixedLayer(el) && !scrollsIntoView(el, r)) return false;
   if (r.width > 0 && r.height > 0) return true;
   // An inline element around blocks (`<a href="#/"><h1>todos</h1></a>`) or one with `display: contents` has no
-  // box of its own: it shows what its children show.
-  const display = getComputedStyle(el).display;
-  return (display === 'inline' || display === 'contents') && [...el.children].some(isVisible);
+  // box of its own: it shows what its children show. So does a box left empty because what it holds is laid out
+  // outside the flow (a `<nav>` around a menu panel fixed to the screen's side: the nav is 0 × 0, the panel in
+  // view) — unless it clips what overflows it and nothing it holds escapes to the screen itself.
+  const style = getComputedStyle(el);
+  if (style.display === 'inline' || style.display === 'contents') return [...el.children].some(isVisible);
+  const clips = style.overflowX !== 'visible' || style.overflowY !== 'visible';
+  return [...el.children].some(k => (!clips || getComputedStyle(k).position === 'fixed') && isVisible(k));
 }
 // Whether the element is, or is inside, a `position: fixed` layer: the chain of offset parents ends at a fixed
 // element (a fixed element has none), where that of an element in the page's flow ends at the body.
@@ -149,7 +153,7 @@ function labelOf(el, role) {
   if (el.tagName === 'INPUT' && ['submit', 'button', 'reset'].includes((el.type || '').toLowerCase())) return clean(el.value || el.getAttribute('title'));
   if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') return clean(el.getAttribute('placeholder') || el.getAttribute('name') || el.getAttribute('title'));
   if (['list', 'table', 'form', 'dialog', 'toolbar', 'tabBar'].includes(role)) return clean(el.getAttribute('name') || el.getAttribute('title'));
-  return (role === 'button' ? ownTextOf(el) : textOf(el)) || nameFromContent(el);
+  return (role === 'button' || role === 'cell' ? ownTextOf(el) : textOf(el)) || nameFromContent(el);
 }
 // A form control's label is the first line its <label> shows: the lines under it are what the page writes there
 // besides the name — a hint, "This field is required", a plan's price — values that change while the control
@@ -161,8 +165,8 @@ function firstLine(label) {
   const source = clean(label.textContent);
   return line && source && source.toLowerCase().startsWith(line.toLowerCase()) ? source.slice(0, line.length) : line;
 }
-// The text of a control that holds controls of its own (a card with "Like" and "Save" buttons inside), without
-// theirs: the card is named by what it shows, its buttons by theirs.
+// The text of a control or a row that holds controls of its own (a card with "Like" and "Save" buttons inside),
+// without theirs: the card is named by what it shows, its buttons by theirs.
 function ownTextOf(el) {
   const nested = [...el.querySelectorAll(controlSelector)];
   if (!nested.length) return textOf(el);

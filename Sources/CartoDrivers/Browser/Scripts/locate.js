@@ -5,9 +5,21 @@
 // checkbox). The middle first; when something else lies there, other points of the element's visible part (a link
 // whose middle a neighbour covers is touched at its free end). A covered element is scrolled to the middle of the
 // screen once more (a sticky header covers only the top) before it counts as covered.
+// Where the locator's path no longer leads to an element (the data is laid out elsewhere since: a task that is now
+// in another column, a card a sort moved), the one visible element of the same tag that shows the same name
+// (`label`, as the snapshot read it) is the one: a person finds it by what it says. None, or two, is no element.
 // Needs find.js and element-helpers.js.
-function locate(selector) {
-  const found = find(selector);
+function findNamed(selector, label) {
+  if (!label || selector.includes(' >>> ')) return null;
+  const tag = (selector.split('>').pop().trim().match(/^[a-zA-Z][a-zA-Z0-9-]*/) || [null])[0];
+  if (!tag) return null;
+  const says = n => [n.getAttribute('aria-label'), ownTextOf(n), textOf(n)].some(t => t && clean(t) === label);
+  const named = [...document.querySelectorAll(tag)].filter(n => says(n) && isVisible(n));
+  const innermost = named.filter(n => !named.some(m => m !== n && n.contains(m)));
+  return innermost.length === 1 ? innermost[0] : null;
+}
+function locate(selector, label) {
+  const found = find(selector) || findNamed(selector, label);
   if (!found) return null;
   // A checkbox drawn by its label is touched through the label.
   const own = found.getBoundingClientRect();

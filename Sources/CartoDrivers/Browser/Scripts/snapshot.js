@@ -71,14 +71,14 @@ function snapshot() {
   // whose children are, for two thirds or more, at least two elements of one tag and class list (the class that
   // marks the chosen one left out), none with a role of its own, each holding a control. The abstraction then judges
   // the rows as it judges a list's (data of one shape, a menu, a navbar).
-  // A card that is a control of its own and holds none — the page listens for taps on it (a book's title and price,
-  // no link or button inside) — is such a row too: one of several of one kind, each with content of its own (two
-  // elements or more), not a native control (a row of `<button class="btn">` is a toolbar, each button a control)
-  // and without a role the page gave it. Its headings are then the row's content, not the screen's: a grid that a
-  // filter narrows shows other data, not another screen. (A card holding buttons of its own — "Like" — stays a
-  // control beside them.)
+  // A card that is a control of its own — the page listens for taps on it (a book's title and price) — is such a row
+  // too, whether or not it holds buttons of its own ("Like", "Add to cart"): one of several of one kind, each with
+  // content of its own (two elements or more), not a native control (a row of `<button class="btn">` is a toolbar,
+  // each button a control) and without a role the page gave it. Its headings are then the row's content, not the
+  // screen's: a grid that a filter narrows shows other data, not another screen. The row is tapped where none of its
+  // own controls lies (locate.js), beside its buttons (EventPlanner).
   const cardControl = m => roleOf(m) === 'button' && !m.hasAttribute('role') && m.children.length >= 2 &&
-    !['A', 'BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'SUMMARY', 'LABEL'].includes(m.tagName) && !m.querySelector(controlSelector);
+    !['A', 'BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'SUMMARY', 'LABEL'].includes(m.tagName);
   const repeatedRows = new Map();
   const kind = k => k.tagName + '.' + [...k.classList].filter(x => !selectedClasses.has(x)).sort().join('.');
   function rowsOf(parent) {

@@ -128,12 +128,18 @@ final class Navigator {
                     switch try replay(trace, to: target, session: session) {
                     case .reached: return .reached
                     case .stopped: return .stopped
-                    case .unreachable: break
+                    case .unreachable:
+                        // They led to the target's screen with other data on it (a quiz that draws its next card at
+                        // random): what the path missed was what the app held, which the trace gave it — the
+                        // path's event did not lead from one screen to two. Nothing to refine.
+                        if let now = current, session.pool.recorder.oneButForData(now, target) { return .unreachable }
                     }
                 }
                 // A toggle whose state the abstraction set aside (a filter's box) leads where that state takes it:
-                // no refinement (`StateIndex.actsOnAStateSetAside`).
+                // no refinement (`StateIndex.actsOnAStateSetAside`). Nor does an event that led to the screen it led
+                // to before with other data on it (a question drawn at random): one screen, not two.
                 if let landed, landed != from, !session.pool.recorder.actsOnAStateSetAside(step.event),
+                   !session.pool.recorder.oneButForData(landed, step.to),
                    let decision = session.pool.recorder.refine(from: from, event: step.event.description, expected: step.to, landed: landed) {
                     session.log(decision)
                 }

@@ -130,6 +130,8 @@ final class Recorder {
 
     func actsOnAStateSetAside(_ event: CrawlEvent) -> Bool { recognizer.actsOnAStateSetAside(event) }
 
+    func oneButForData(_ a: Int, _ b: Int) -> Bool { recognizer.oneButForData(a, b) }
+
     func refine(from: Int, event: String, expected: Int, landed: Int) -> StateIndex.Decision? {
         recognizer.refine(from: from, event: event, expected: expected, landed: landed)
     }

@@ -25,6 +25,9 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     private var lastEventActed = false
     /// Whether the last event wrote data (`Observation.wroteData`): it did something, even where the screen stayed.
     private var lastWrote = false
+    /// Whether the last event changed the app where it stayed (the transition of a state to itself: a product
+    /// liked in its card, a filter's box ticked), as opposed to a scroll, the text typed or a clock ticking.
+    private var lastChangedInPlace = false
     /// The last event reached a state at a route it was not registered with, nothing else different: its arrival is
     /// recorded once an event fired from there tells whether that route shows the same state (`settleAlias`).
     private var pendingAlias: PendingAlias?
@@ -104,6 +107,9 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         }
         // The app wrote data and stayed on this state: its menu's places may show it now (`Frontier.dataWritten`).
         if lastWrote, navigator.current == work.state { pool.frontier.dataWritten(in: work.state, recorder: recorder) }
+        // The app changed where it stayed (kept in memory): the views it leads to within the page may show it now
+        // (`Frontier.changedInPlace`).
+        else if lastChangedInPlace, navigator.current == work.state { pool.frontier.changedInPlace(in: work.state, session: index, recorder: recorder) }
         // Refused because something covered its control (a banner, a toast, an overlay still fading): tried once more
         // in this state after its other events, when the cover may be gone. Other states offer it as usual.
         if lastRefused, !recorder.states[work.state].refusedOnce.contains(work.event) {
@@ -158,8 +164,9 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         lastRefused = false
         lastEventActed = false
         lastWrote = false
+        lastChangedInPlace = false
         var waitedBetween = 0.0
-        for (index, action) in event.actions.enumerated() {
+        for (index, action) in event.actions(on: navigator.snapshot).enumerated() {
             // Every action gets the wait, not only the event's last (the paper's delay after each element exercised):
             // a field may validate or fetch suggestions before the submit button is enabled.
             if index > 0 { waitedBetween += try timed { try driver.waitForIdle(configuration.settings.wait) }.waitedMilliseconds }
@@ -276,6 +283,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
                 if !unchanged, event.kind != .back, event.kind != .scroll, let before = navigator.snapshot,
                    !ControlBehaviour.leftAsItWas(before, snapshot, by: event), !ControlBehaviour.onlyRunningTextChanged(before, snapshot) {
                     _ = recorder.addEdge(from: source, to: source, event: event, kind: .known)
+                    lastChangedInPlace = true
                 }
                 return Outcome(kind: unchanged ? .noChange : .inPlaceChange, state: id)
             }

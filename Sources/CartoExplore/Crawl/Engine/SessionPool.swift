@@ -90,7 +90,8 @@ final class SessionPool: @unchecked Sendable {   // sessions run on threads of t
             if let reason = budgetSpent(inFlight: busy) { end(reason); break }
             if recorder.states.isEmpty {
                 if !starting { starting = true; busy += 1; return .start }
-            } else if let work = frontier.take(trail: session.navigator.trail, recorder: recorder) {
+            } else if let work = frontier.take(trail: session.navigator.trail, session: session.index,
+                                               holdsChange: session.navigator.changedInPlaceSinceRestart, recorder: recorder) {
                 busy += 1
                 return .fire(work)
             } else if busy == 0 {

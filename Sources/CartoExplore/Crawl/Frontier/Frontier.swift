@@ -22,6 +22,10 @@ final class Frontier {
     private var claimed: [Int: Int] = [:]
     /// Per state, the events global navigation dropped there (`dataWritten(in:recorder:)` reopens them).
     private var droppedAsGlobal: [Int: [Int]] = [:]
+    /// States where the app changed in place once already (`changedInPlace`), and per session the events it fires
+    /// again there, in order, while it holds the change.
+    private var changedStates: Set<Int> = []
+    private var refire: [Int: (state: Int, events: [Int])] = [:]
 
     init(configuration: CrawlConfiguration, graph: StateGraph<CrawlProgress.StateRecord, CrawlProgress.EdgeRecord>) {
         strategy = configuration.settings.strategy
@@ -53,7 +57,14 @@ final class Frontier {
 
     /// The next work for a session whose back stack is `trail` (the current state last), claimed for it; nil when
     /// no reachable state has an event left. Events the passes drop on the way are marked fired and logged.
-    func take(trail: [Int], recorder: Recorder) -> Work? {
+    /// `holdsChange`: whether the session's app changed in place since it last restarted (`changedInPlace`).
+    func take(trail: [Int], session: Int, holdsChange: Bool = false, recorder: Recorder) -> Work? {
+        if var pending = refire.removeValue(forKey: session), holdsChange, trail.contains(pending.state) {
+            let work = Work(state: pending.state, event: pending.events.removeFirst())
+            if !pending.events.isEmpty { refire[session] = pending }
+            claimed[work.state, default: 0] += 1
+            return work
+        }
         while let state = chooseState(trail: trail, states: recorder.states) {
             guard let event = chooseEvent(in: state, recorder: recorder) else { continue }   // all dropped: look again
             mark(Work(state: state, event: event), fired: true, recorder: recorder)
@@ -84,6 +95,27 @@ final class Frontier {
         for event in Set(droppedAsGlobal.removeValue(forKey: state) ?? []).union(menu).sorted() {
             mark(Work(state: state, event: event), fired: false, recorder: recorder)
         }
+    }
+
+    /// The app changed in `state` and stayed there, in memory only (a product liked in its card; nothing written):
+    /// a view the page shows without loading another document ("Liked", a sheet, a hash route) may show the change
+    /// now, as it would a write's. The events fired there before that led to such a view are fired once more by the
+    /// session whose app holds the change, next, while it does (before it restarts or leaves the state's path) — a
+    /// tester likes a product, then opens the liked view. Once per state: the first change there. A change that lives
+    /// in memory is lost when a page loads, so events that led to another document are not fired again. Only that
+    /// session fires them, so what they find does not depend on which session takes which work.
+    func changedInPlace(in state: Int, session: Int, recorder: Recorder) {
+        guard changedStates.insert(state).inserted else { return }
+        let record = recorder.states[state]
+        func document(_ id: Int) -> Substring? {
+            recorder.states[id].snapshot.context.address.map { $0.prefix { $0 != "#" } }
+        }
+        let here = document(state)
+        let ledWithin = Set(recorder.graph.edges.filter {
+            $0.from == state && $0.to != state && $0.kind != .inferred && $0.isReplayable && document($0.to) == here
+        }.map(\.event.key))
+        let events = record.events.indices.filter { record.fired.contains($0) && ledWithin.contains(record.events[$0].key) }
+        if !events.isEmpty { refire[session] = (state, events) }
     }
 
     /// The work was not done (the crawl is ending): its event goes back on offer.

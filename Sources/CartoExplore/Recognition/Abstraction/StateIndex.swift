@@ -232,6 +232,10 @@ public struct StateIndex: Sendable {
         a != b && listsLearnt > 0 && (listsKnownAt[a] < listsLearnt || listsKnownAt[b] < listsLearnt) && modelIdentity(at: a) == modelIdentity(at: b)
     }
 
+    /// Whether two states show one screen but for its labels and headings (their coarse identities are one): a card
+    /// of a quiz with other words on it, the same product page for another product.
+    public func oneButForData(_ a: Int, _ b: Int) -> Bool { records[a].coarse == records[b].coarse }
+
     /// Whether two states are one but for the label a relabelling toggle showed ("Favorite" and "Unfavorite"): the
     /// app told something changed — a recipe marked favourite — that the other screens it leads to may show.
     public func oneButForARelabel(_ a: Int, _ b: Int) -> Bool {
