@@ -290,6 +290,37 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertNil(index.match(Self.screen("News", container: "/about", [Self.button("Read \"Story number five\"")])))
     }
 
+    /// States of one screen that differ only in the text of one heading (a round's result drawn at random): that
+    /// heading's text is data there, and nothing else is — the screen's other headings and its buttons' labels still
+    /// tell states apart. States found before are one in the model.
+    func testLearnsAsDataOnlyTheHeadingWhoseTextVaried() {
+        func heading(_ text: String, at locator: String) -> UIElement {
+            UIElement(role: .heading, platformType: "h1", label: text, locator: "css selector:" + locator)
+        }
+        func game(_ result: String, hands: Bool = true, rules: Bool = false) -> UISnapshot {
+            Self.screen("Game", [heading("Hands", at: "body > h1"), heading(result, at: "h1.message")]
+                        + (hands ? [Self.button("Rock"), Self.button("Paper")] : []) + [Self.button("?")]
+                        + (rules ? [heading("How hands beat each other", at: "#rules > h2")] : []))
+        }
+        var index = StateIndex(coarsenAfter: 4)
+        var decisions: [StateIndex.Decision] = []
+        for result in ["Rock crushes scissors, you win!", "Paper covers rock, you lose!", "Rock ties rock, a draw!", "Paper cuts nothing, you win!"] {
+            XCTAssertNil(index.match(game(result)))
+            decisions += index.add(game(result)).decisions
+        }
+        XCTAssertEqual(decisions.map(\.kind), [.coarsen])
+        XCTAssertTrue(decisions.first?.reason.contains("h1.message") == true, "\(decisions)")
+        // The first state found after the decision stands for every result; the ones before are that state in the model.
+        let playing = index.add(game("Scissors cuts paper, you win!")).index
+        XCTAssertEqual(index.match(game("Spock vaporizes rock, you lose!")), playing)
+        XCTAssertEqual(index.modelIdentity(at: 0), index.modelIdentity(at: playing))
+        // What did not vary still counts: the hands shown or not, the rules' heading.
+        XCTAssertNil(index.match(game("Let's play!", hands: false)))
+        XCTAssertNil(index.match(game("Rock crushes scissors, you win!", rules: true)))
+        XCTAssertFalse(index.state(at: playing).properties.contains { $0.kind == .heading && $0.value.contains("you") })
+        XCTAssertTrue(index.state(at: playing).properties.contains(StateProperty(.heading, "Hands")))
+    }
+
     func testRefinesAScreenWhenOneEventLedToDifferentStates() {
         var index = StateIndex()
         var inbox = Self.screen("Mail", [Self.button("Open")])

@@ -449,3 +449,37 @@ extension CrawlEndToEndTests {
         XCTAssertFalse((model.decisions ?? []).contains { $0.kind == .refine }, "\(model.decisions ?? [])")
     }
 }
+
+extension CrawlEndToEndTests {
+    /// Two pages sharing what is kept in localStorage: the kept page is opened before anything is kept (empty), and
+    /// "Keep" on the home page writes without changing it. The session that wrote opens the kept page again, while
+    /// its browser holds what it wrote: three screens, as a tester draws them — home, kept with cards, kept empty.
+    func testAPageOpenedBeforeAWriteIsOpenedAgainAfterIt() throws {
+        let (model, _) = try crawlSite("keepsakes")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
+        let kept = model.states.filter { $0.context == "/kept.html" }
+        XCTAssertTrue(kept.contains { has($0, "Remove") }, "the kept page with its cards: \(kept.map { $0.properties ?? [] })")
+        XCTAssertTrue(kept.contains { !has($0, "Remove") }, "the kept page empty: \(kept.map { $0.properties ?? [] })")
+        XCTAssertEqual(model.states.count, 3, "\(model.states.map { $0.name ?? $0.id })")
+        let home = try XCTUnwrap(model.states.first { $0.context == "/" })
+        let withCards = Set(kept.filter { has($0, "Remove") }.map(\.id))
+        XCTAssertTrue(model.edges.contains { $0.from == home.id && withCards.contains($0.to) },
+                      "\(model.edges.map { "\($0.from) → \($0.to) \($0.event)" })")
+    }
+
+    /// A game whose rounds write a result drawn at random into one heading: that heading's text is data, and only
+    /// it — the hands (buttons told apart by their names only), the rules' own heading and the "?" still tell screens
+    /// apart. Four screens, as a tester draws them: before play, playing, and each with the rules shown.
+    func testAHeadingWhoseTextVariesIsDataAndNothingElseIs() throws {
+        let (model, _) = try crawlSite("rounds")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
+        let screens = model.states.map { (has($0, "Select Rock") ? "playing" : "before play") + (has($0, "heading How hands beat each other") ? " + rules" : "") }
+        XCTAssertEqual(screens.sorted(), ["before play", "before play + rules", "playing", "playing + rules"], "\(model.states.map { $0.properties ?? [] })")
+        XCTAssertTrue(model.states.allSatisfy { !has($0, "you win") && !has($0, "you lose") && !has($0, "a draw") }, "the result is data")
+        let decisions = model.decisions ?? []
+        XCTAssertTrue(decisions.contains { $0.kind == .coarsen && $0.reason.contains("text of the heading") }, "\(decisions)")
+        XCTAssertFalse(decisions.contains { $0.kind == .coarsen && $0.reason.contains("labels there are data") }, "\(decisions)")
+    }
+}

@@ -106,7 +106,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             log(decision)
         }
         // The app wrote data and stayed on this state: its menu's places may show it now (`Frontier.dataWritten`).
-        if lastWrote, navigator.current == work.state { pool.frontier.dataWritten(in: work.state, recorder: recorder) }
+        if lastWrote, navigator.current == work.state { pool.frontier.dataWritten(in: work.state, session: index, recorder: recorder) }
         // The app changed where it stayed (kept in memory): the views it leads to within the page may show it now
         // (`Frontier.changedInPlace`).
         else if lastChangedInPlace, navigator.current == work.state { pool.frontier.changedInPlace(in: work.state, session: index, recorder: recorder) }

@@ -83,10 +83,15 @@ final class Frontier {
         if claimed[work.state] == 0 { claimed[work.state] = nil }
     }
 
-    /// The app wrote data in `state` and stayed there ("Add to cart"): what its menu leads to may show it now, so
-    /// global navigation is fired from it after all — its menu's taps go back on offer, those dropped as global
-    /// navigation and those fired before the write alike (once per state), and no more are dropped there.
-    func dataWritten(in state: Int, recorder: Recorder) {
+    /// The app wrote data in `state` and stayed there ("Add to cart", a recipe added to favourites): what its menu
+    /// leads to may show it now, so global navigation is fired from it after all — its menu's taps go back on offer,
+    /// those dropped as global navigation and those fired before the write alike (once per state), and no more are
+    /// dropped there. And, as after a change in place, the session that wrote fires again, next, the events of that
+    /// state that had led elsewhere, while its app holds what it wrote: a page of the app that lists what was
+    /// written (a favourites page reached before anything was added) shows it only after the write, and a later
+    /// restart starts from a clean profile. A write outlives a page load, so events that led to other documents of
+    /// the app are fired again too.
+    func dataWritten(in state: Int, session: Int, recorder: Recorder) {
         guard !recorder.states[state].afterWrite else { return }
         recorder.update(state) { $0.afterWrite = true }
         let global = passes.compactMap { $0 as? GlobalNavigation }.first
@@ -95,6 +100,8 @@ final class Frontier {
         for event in Set(droppedAsGlobal.removeValue(forKey: state) ?? []).union(menu).sorted() {
             mark(Work(state: state, event: event), fired: false, recorder: recorder)
         }
+        changedStates.insert(state)
+        reserveRefire(in: state, session: session, recorder: recorder, sameDocument: false)
     }
 
     /// The app changed in `state` and stayed there, in memory only (a product liked in its card; nothing written):
@@ -106,15 +113,22 @@ final class Frontier {
     /// session fires them, so what they find does not depend on which session takes which work.
     func changedInPlace(in state: Int, session: Int, recorder: Recorder) {
         guard changedStates.insert(state).inserted else { return }
+        reserveRefire(in: state, session: session, recorder: recorder, sameDocument: true)
+    }
+
+    /// Reserves for `session` the events fired in `state` that led to another state (in the same document only, with
+    /// `sameDocument`), still on offer where they are: `take` hands them out first while the session's app holds
+    /// the change.
+    private func reserveRefire(in state: Int, session: Int, recorder: Recorder, sameDocument: Bool) {
         let record = recorder.states[state]
         func document(_ id: Int) -> Substring? {
             recorder.states[id].snapshot.context.address.map { $0.prefix { $0 != "#" } }
         }
         let here = document(state)
-        let ledWithin = Set(recorder.graph.edges.filter {
-            $0.from == state && $0.to != state && $0.kind != .inferred && $0.isReplayable && document($0.to) == here
+        let ledElsewhere = Set(recorder.graph.edges.filter {
+            $0.from == state && $0.to != state && $0.kind != .inferred && $0.isReplayable && (!sameDocument || document($0.to) == here)
         }.map(\.event.key))
-        let events = record.events.indices.filter { record.fired.contains($0) && ledWithin.contains(record.events[$0].key) }
+        let events = record.events.indices.filter { record.fired.contains($0) && ledElsewhere.contains(record.events[$0].key) }
         if !events.isEmpty { refire[session] = (state, events) }
     }
 

@@ -4,7 +4,9 @@ import CartoModel
 /// The visited states under the screen abstraction, found by hash in O(1) whatever their number, with APE's
 /// adaptive refinement (Gu et al., ICSE 2019) per screen:
 /// - **coarsen** — when one screen keeps yielding new states that differ only in the labels of its links and buttons
-///   (data: article titles, names), states of that screen are compared without those labels from then on;
+///   (data: article titles, names), states of that screen are compared without those labels from then on; when
+///   only the text of some of its headings varied (a round's result, a random quote), only those headings are left
+///   out, and its links' and buttons' labels still count;
 /// - **refine** — when one event from one state led to different states (seen when a replayed path diverges), that
 ///   state's screen is compared with its headings and row counts from then on.
 /// - **inert and self-contained controls** (`ControlBehaviour`) — controls that proved to change nothing stop telling
@@ -34,9 +36,12 @@ public struct StateIndex: Sendable {
     public var coarsenAfter: Int
     private var standard: [AbstractState: Int] = [:]
     private var coarse: [AbstractState: Int] = [:]
-    private var coarseCounts: [AbstractState: Int] = [:]
+    /// Per coarse identity not coarsened yet, the states registered with it since its data headings were last learnt.
+    private var uncoarsened: [AbstractState: [Int]] = [:]
     private var refinedIndex: [AbstractState: Int] = [:]
     private var coarsened = Set<AbstractState>()
+    /// Per coarse identity, the locators of headings whose text proved to be data on that screen (`learnDataHeadings`).
+    private var dataHeadings: [AbstractState: Set<String>] = [:]
     private var refined = Set<AbstractState>()
     /// Per state: its standard and coarse identity, and its snapshot (to compute a refined identity later).
     private var records: [(identity: AbstractState, standard: AbstractState, coarse: AbstractState, snapshot: UISnapshot)] = []
@@ -85,7 +90,8 @@ public struct StateIndex: Sendable {
 
     /// Abstracts `snapshot` at the level its screen is compared at now.
     public func abstract(_ snapshot: UISnapshot) -> (identity: AbstractState, level: Level, standard: AbstractState, coarse: AbstractState) {
-        let (std, crs) = abstraction.abstract(snapshot)
+        var (std, crs) = abstraction.abstract(snapshot)
+        if let locators = dataHeadings[crs] { std = Self.leavingOut(headingsAt: locators, of: snapshot, from: std) }
         if refined.contains(std) {
             return (abstraction.abstract(snapshot, refined: true).state, .refined, std, crs)
         }
@@ -168,6 +174,7 @@ public struct StateIndex: Sendable {
         guard coarsenAfter > 0, a.level == .standard, let known = coarse[a.coarse], let mine = snapshot.context.address,
               let theirs = records[known].snapshot.context.address, mine != theirs,
               LabelNormaliser.dataShape(mine) == LabelNormaliser.dataShape(theirs), coarsened.insert(a.coarse).inserted else { return nil }
+        uncoarsened[a.coarse] = nil
         return (known, Decision(kind: .coarsen, screen: a.coarse.name,
                                 reason: "\(theirs) and \(mine), addresses of one kind, showed this screen with other labels and headings: what the address picks is data, and labels and headings of this screen are data from now on",
                                 states: [known]))
@@ -184,6 +191,7 @@ public struct StateIndex: Sendable {
         guard theirs != mine else { return nil }
         abstraction.collections.insert(collection)
         coarsened.insert(coarse)
+        uncoarsened[coarse] = nil
         if self.coarse[coarse] == nil { self.coarse[coarse] = known }
         listsLearnt += 1
         return (known, Decision(kind: .coarsen, screen: coarse.name,
@@ -217,7 +225,7 @@ public struct StateIndex: Sendable {
         return coarsened.contains(records[index].coarse) ? key(records[index].coarse) : key(records[index].identity)
     }
 
-    /// `snapshot`'s standard identity as computed before any list or collection was learnt.
+    /// `snapshot`'s standard identity as computed before any list, collection or data heading was learnt.
     private func withoutLearning(_ snapshot: UISnapshot) -> AbstractState {
         var plain = abstraction
         plain.learntLists = [:]
@@ -279,15 +287,57 @@ public struct StateIndex: Sendable {
         if a.level == .standard, routeless[key(Self.withoutRoute(a.standard))] == nil { routeless[key(Self.withoutRoute(a.standard))] = index }
         if coarse[a.coarse] == nil { coarse[a.coarse] = index }
         if a.level == .refined, refinedIndex[key(a.identity)] == nil { refinedIndex[key(a.identity)] = index }
-        coarseCounts[a.coarse, default: 0] += 1
+        if !coarsened.contains(a.coarse) { uncoarsened[a.coarse, default: []].append(index) }
         if let member = asMember(snapshot), byCollection[member.coarse] == nil { byCollection[member.coarse] = index }
         var decisions: [Decision] = []
-        if coarsenAfter > 0, a.level == .standard, coarseCounts[a.coarse]! >= coarsenAfter, coarsened.insert(a.coarse).inserted {
-            decisions.append(Decision(kind: .coarsen, screen: a.coarse.name,
-                                      reason: "\(coarsenAfter) states of this screen differ only in the labels of links or buttons; labels there are data from now on"))
+        if coarsenAfter > 0, a.level == .standard, !coarsened.contains(a.coarse), let group = uncoarsened[a.coarse], group.count >= coarsenAfter {
+            if let learnt = learnDataHeadings(of: a.coarse, among: group) {
+                decisions.append(learnt)
+                uncoarsened[a.coarse] = []
+            } else if coarsened.insert(a.coarse).inserted {
+                uncoarsened[a.coarse] = nil
+                decisions.append(Decision(kind: .coarsen, screen: a.coarse.name,
+                                          reason: "\(coarsenAfter) states of this screen differ only in the labels of links or buttons; labels there are data from now on"))
+            }
         }
         decisions += learnLists(snapshot, state: index)
         return (index, a.level == .refined ? a.identity : a.standard, decisions)
+    }
+
+    /// Coarsening by what varied: among the states of one screen registered since its headings were last learnt
+    /// (`group`: `coarsenAfter` of them, differing only in labels and headings), the headings whose text took several values
+    /// at one place of the page (a round's "Rock crushes scissors, you win!", a random quote) are data there from
+    /// now on, and nothing else is: the labels of the screen's links and buttons still count, and so do its other
+    /// headings (a rules panel's title, the screen's own name). Returns the decision, or nil when no heading's text
+    /// varied there (its links' or buttons' labels did: the screen is coarsened as a whole). States found before
+    /// are re-identified in the model as lists learnt are (`modelIdentity`).
+    private mutating func learnDataHeadings(of coarse: AbstractState, among group: [Int]) -> Decision? {
+        var texts: [String: Set<String>] = [:]
+        for i in group {
+            for e in records[i].snapshot.elements where e.role == .heading && e.visible {
+                guard let locator = e.locator, let label = e.label.map(Self.headingText), !label.isEmpty else { continue }
+                texts[locator, default: []].insert(label)
+            }
+        }
+        let known = dataHeadings[coarse] ?? []
+        let varied = Set(texts.filter { $0.value.count > 1 }.keys).subtracting(known)
+        guard !varied.isEmpty else { return nil }
+        dataHeadings[coarse] = known.union(varied)
+        listsLearnt += 1
+        let places = varied.sorted().map { $0.replacingOccurrences(of: "css selector:", with: "") }.joined(separator: ", ")
+        return Decision(kind: .coarsen, screen: coarse.name,
+                        reason: "\(group.count) states of this screen differ in the text of the heading at \(places): that text is data from now on; labels of links and buttons and the other headings still count",
+                        states: group)
+    }
+
+    /// A heading's text as `HeadingPass` writes it into a property.
+    private static func headingText(_ label: String) -> String { String(LabelNormaliser.mask(label).prefix(60)) }
+
+    /// `state` without the headings `snapshot` shows at `locators` (their text is data on this screen).
+    static func leavingOut(headingsAt locators: Set<String>, of snapshot: UISnapshot, from state: AbstractState) -> AbstractState {
+        let texts = Set(snapshot.elements.filter { $0.role == .heading && $0.locator.map(locators.contains) == true }.compactMap { $0.label.map(headingText) })
+        guard !texts.isEmpty else { return state }
+        return AbstractState(properties: state.properties.filter { !($0.kind == .heading && texts.contains($0.value)) }, name: state.name)
     }
 
     /// Containers `snapshot` shows holding two rows or more of one shape, seen for the first time: lists whatever
