@@ -252,6 +252,10 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertEqual(LabelNormaliser.mask("3 items left"), "# items left")
         XCTAssertEqual(LabelNormaliser.mask("S10"), "S10")
         XCTAssertEqual(LabelNormaliser.mask("12:45 · 1,024 views"), "# · # views")
+        XCTAssertEqual(LabelNormaliser.mask("Mon (week -1)"), LabelNormaliser.mask("Mon (week 2)"))
+        XCTAssertEqual(LabelNormaliser.mask("−3° today"), "#° today")
+        XCTAssertEqual(LabelNormaliser.mask("2026-11-26"), "#-#-#")
+        XCTAssertEqual(LabelNormaliser.mask("Wi-Fi 6"), "Wi-Fi #")
         XCTAssertEqual(LabelNormaliser.targetShape("/product/17?ref=mail&id=3#reviews"), "/product/#?ref=*&id=*#reviews")
         XCTAssertEqual(LabelNormaliser.targetShape("/about"), "/about")
     }

@@ -483,3 +483,19 @@ extension CrawlEndToEndTests {
         XCTAssertFalse(decisions.contains { $0.kind == .coarsen && $0.reason.contains("labels there are data") }, "\(decisions)")
     }
 }
+
+extension CrawlEndToEndTests {
+    /// A day picker folded away by clipping it to no height (`max-height: 0; overflow: hidden`): its buttons keep
+    /// boxes of their own, but nothing of them shows, so the folded form does not offer them. Two screens, as a
+    /// tester draws them: the form with the calendar folded, and unfolded.
+    func testControlsInABoxFoldedToNoHeightAreNotOnTheScreen() throws {
+        let (model, _) = try crawlSite("folded")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
+        XCTAssertEqual(model.states.map { has($0, "Later week") ? "unfolded" : "folded" }.sorted(), ["folded", "unfolded"],
+                       "\(model.states.map { $0.properties ?? [] })")
+        let folded = try XCTUnwrap(model.states.first { !has($0, "Later week") })
+        XCTAssertFalse(has(folded, "Earlier week") || has(folded, "(week #)"), "\(folded.properties ?? [])")
+        XCTAssertTrue(model.edges.contains { $0.from == folded.id && $0.to != folded.id && $0.event.contains("Pick a day") })
+    }
+}

@@ -74,7 +74,7 @@ function isVisible(el) {
   // is gone: no scrolling of the page brings it back, unlike the rest of the page below the fold. What lies below
   // the fold of a fixed layer that scrolls (a full-screen dialog longer than the screen) is there all the same.
   if (r.height > 0 && (r.bottom <= 0 || r.top >= view.innerHeight) && inFixedLayer(el) && !scrollsIntoView(el, r)) return false;
-  if (r.width > 0 && r.height > 0) return true;
+  if (r.width > 0 && r.height > 0) return !inCollapsedBox(el);
   // An inline element around blocks (`<a href="#/"><h1>todos</h1></a>`) or one with `display: contents` has no
   // box of its own: it shows what its children show. So does a box left empty because what it holds is laid out
   // outside the flow (a `<nav>` around a menu panel fixed to the screen's side: the nav is 0 × 0, the panel in
@@ -83,6 +83,23 @@ function isVisible(el) {
   if (style.display === 'inline' || style.display === 'contents') return [...el.children].some(isVisible);
   const clips = style.overflowX !== 'visible' || style.overflowY !== 'visible';
   return [...el.children].some(k => (!clips || getComputedStyle(k).position === 'fixed') && isVisible(k));
+}
+// Whether the element lies in a box folded to no height or no width that clips what overflows it (an accordion's
+// panel, a calendar folded away with `max-height: 0; overflow: hidden`): nothing of it shows, though its own box has
+// a size — unless it, or a box between, is fixed to the screen and escapes the fold. Only boxes without a size are
+// looked at (their style read), so the walk costs a layout read per ancestor.
+function inCollapsedBox(el) {
+  const view = el.ownerDocument.defaultView;
+  for (let n = el.parentElement; n && n !== el.ownerDocument.body; n = n.parentElement) {
+    const b = n.getBoundingClientRect();
+    if (b.width > 0 && b.height > 0) continue;
+    const style = view.getComputedStyle(n);
+    if (style.display === 'inline' || style.display === 'contents') continue;
+    if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+    for (let k = el; k && k !== n; k = k.parentElement) if (view.getComputedStyle(k).position === 'fixed') return false;
+    return true;
+  }
+  return false;
 }
 // Whether the element is, or is inside, a `position: fixed` layer: the chain of offset parents ends at a fixed
 // element (a fixed element has none), where that of an element in the page's flow ends at the body.

@@ -74,7 +74,12 @@ public enum LabelNormaliser {
         func flush() {
             if !word.isEmpty {
                 let digits = word.allSatisfy { $0.isNumber || $0 == "." || $0 == "," || $0 == ":" }
-                out += digits && word.contains(where: \.isNumber) ? "#" : word
+                let number = digits && word.contains(where: \.isNumber)
+                // A sign standing before a number is the number's (`week -1`, `−3°` beside `week 2`, `4°`); a dash
+                // between numbers (`2026-11-26`) stays.
+                if number, let sign = out.last, sign == "-" || sign == "−" || sign == "+",
+                   out.dropLast().last.map({ $0.isWhitespace || $0 == "(" }) ?? true { out.removeLast() }
+                out += number ? "#" : word
                 word = ""
             }
         }
