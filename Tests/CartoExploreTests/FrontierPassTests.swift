@@ -9,7 +9,10 @@ final class FrontierPassTests: XCTestCase {
         XCTAssertTrue(examples.contains { $0.skips } && examples.contains { !$0.skips }, "examples that drop and keep", file: file, line: line)
         for example in examples {
             var pass = make()
-            for (from, to, event) in example.recorded { pass.learn(CrawlProgress.EdgeRecord(from: from, to: to, event: event, kind: .new)) }
+            for (from, to, event) in example.recorded {
+                pass.learn(CrawlProgress.EdgeRecord(from: from, to: to, event: event, kind: .new))
+                pass.learnOutcome(of: event, from: from, to: to)
+            }
             let reason = pass.reasonToSkip(example.event, in: example.state)
             XCTAssertEqual(reason != nil, example.skips, "\(Pass.self): \(example.description) (\(reason ?? "kept"))", file: file, line: line)
         }
@@ -20,6 +23,8 @@ final class FrontierPassTests: XCTestCase {
     func testGlobalNavigation() { check({ GlobalNavigation(after: 3) }, GlobalNavigation.examples) }
 
     func testInertControls() { check({ InertControls() }, InertControls.examples) }
+
+    func testAlikeSiblings() { check({ AlikeSiblings() }, AlikeSiblings.examples) }
 
     func testActionNoveltyOrdering() {
         for example in ActionNovelty.examples {

@@ -95,10 +95,14 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         let grownBefore = (recorder.states.count, recorder.graph.edges.count)
         recorder.beginFiring(work.state, work.event)
         let before = navigator.snapshot
+        let landed: Int?
         do {
             defer { recorder.endFiring(work.state, work.event) }   // recorded (or failed) before the checkpoint
-            _ = try fire(event, from: work.state)
+            landed = try fire(event, from: work.state)
         }
+        // Where the event left the app, whatever it did there (nothing, a change in place, another screen): what the
+        // frontier's outcome passes learn from (`AlikeSiblings`).
+        if lastEventActed, let landed { pool.frontier.landed(event, from: work.state, in: landed) }
         // What the event did teaches the abstraction (a refused or failed action, or one that left the app, does not).
         if lastEventActed, let before, let after = navigator.snapshot,
            let decision = recorder.observe(event, in: work.state, before: before, after: after,

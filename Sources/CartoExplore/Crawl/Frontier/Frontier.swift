@@ -31,7 +31,7 @@ final class Frontier {
         strategy = configuration.settings.strategy
         random = SplitMix64(seed: configuration.settings.seed)
         if configuration.abstraction == .screen {
-            passes = [InertControls(), RepeatBound(maxRepeats: configuration.maxRepeats), GlobalNavigation(after: configuration.globalAfter)]
+            passes = [InertControls(), RepeatBound(maxRepeats: configuration.maxRepeats), GlobalNavigation(after: configuration.globalAfter), AlikeSiblings()]
             var novelty = ActionNovelty()
             for record in graph.states {
                 for i in record.fired { novelty.fire(record.events[i].abstractAction) }
@@ -50,6 +50,11 @@ final class Frontier {
         for i in passes.indices { passes[i].learn(edge) }
     }
 
+    /// An event fired in `from` left the app in `to`: the passes that learn from outcomes do.
+    func landed(_ event: CrawlEvent, from: Int, in to: Int) {
+        for i in passes.indices { passes[i].learnOutcome(of: event, from: from, to: to) }
+    }
+
     /// A new state's events are on offer.
     func offer(_ record: CrawlProgress.StateRecord) { novelty?.offer(record, open: true) }
 
@@ -60,10 +65,14 @@ final class Frontier {
     /// `holdsChange`: whether the session's app changed in place since it last restarted (`changedInPlace`).
     func take(trail: [Int], session: Int, holdsChange: Bool = false, recorder: Recorder) -> Work? {
         if var pending = refire.removeValue(forKey: session), holdsChange, trail.contains(pending.state) {
-            let work = Work(state: pending.state, event: pending.events.removeFirst())
-            if !pending.events.isEmpty { refire[session] = pending }
-            claimed[work.state, default: 0] += 1
-            return work
+            // What the passes drop now (siblings that proved alike since) is not fired again either.
+            pending.events.removeAll { droppedByPasses(recorder.states[pending.state].events[$0], in: pending.state, recorder: recorder) }
+            if !pending.events.isEmpty {
+                let work = Work(state: pending.state, event: pending.events.removeFirst())
+                if !pending.events.isEmpty { refire[session] = pending }
+                claimed[work.state, default: 0] += 1
+                return work
+            }
         }
         while let state = chooseState(trail: trail, states: recorder.states) {
             guard let event = chooseEvent(in: state, recorder: recorder) else { continue }   // all dropped: look again
@@ -101,7 +110,7 @@ final class Frontier {
             mark(Work(state: state, event: event), fired: false, recorder: recorder)
         }
         changedStates.insert(state)
-        reserveRefire(in: state, session: session, recorder: recorder, sameDocument: false)
+        reserveRefire(in: state, session: session, recorder: recorder, sameDocument: false, onePerTarget: true)
     }
 
     /// The app changed in `state` and stayed there, in memory only (a product liked in its card; nothing written):
@@ -117,16 +126,19 @@ final class Frontier {
     }
 
     /// Reserves for `session` the events fired in `state` that led to another state (in the same document only, with
-    /// `sameDocument`), still on offer where they are: `take` hands them out first while the session's app holds
-    /// the change.
-    private func reserveRefire(in state: Int, session: Int, recorder: Recorder, sameDocument: Bool) {
+    /// `sameDocument`; with `onePerTarget`, the first event that led to each state: a seat map's thirty seats all led
+    /// to the map with a seat picked, and one of them shows what the write changed there), still on offer where they
+    /// are: `take` hands them out first while the session's app holds the change.
+    private func reserveRefire(in state: Int, session: Int, recorder: Recorder, sameDocument: Bool, onePerTarget: Bool = false) {
         let record = recorder.states[state]
         func document(_ id: Int) -> Substring? {
             recorder.states[id].snapshot.context.address.map { $0.prefix { $0 != "#" } }
         }
         let here = document(state)
+        var targets = Set<Int>()
         let ledElsewhere = Set(recorder.graph.edges.filter {
             $0.from == state && $0.to != state && $0.kind != .inferred && $0.isReplayable && (!sameDocument || document($0.to) == here)
+                && (!onePerTarget || targets.insert($0.to).inserted)
         }.map(\.event.key))
         let events = record.events.indices.filter { record.fired.contains($0) && ledElsewhere.contains(record.events[$0].key) }
         if !events.isEmpty { refire[session] = (state, events) }
@@ -176,6 +188,15 @@ final class Frontier {
 
     private func hasNovelWork(_ id: Int, _ record: CrawlProgress.StateRecord, _ novelty: ActionNovelty) -> Bool {
         record.hasWork && record.events.indices.contains { !record.fired.contains($0) && novelty.isNovel(record.events[$0].abstractAction, at: record.depth) }
+    }
+
+    /// Whether a pass would drop `event` of `state` now.
+    private func droppedByPasses(_ event: CrawlEvent, in state: Int, recorder: Recorder) -> Bool {
+        guard !passes.isEmpty else { return false }
+        let record = recorder.states[state]
+        let here = FrontierState(id: state, depth: record.depth, pathActions: recorder.pathActions(to: state) ?? [:],
+                                 inertActions: recorder.inertActions, afterWrite: record.afterWrite)
+        return passes.contains { $0.reasonToSkip(event, in: here) != nil }
     }
 
     /// The event to fire next in `state` after the passes dropped theirs (marked fired and logged), or nil when none

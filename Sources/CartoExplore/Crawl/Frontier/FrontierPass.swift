@@ -22,17 +22,21 @@ protocol FrontierPass {
     func reasonToSkip(_ event: CrawlEvent, in state: FrontierState) -> String?
     /// A transition was recorded (by any session).
     mutating func learn(_ edge: CrawlProgress.EdgeRecord)
+    /// An event fired in state `from` left the app in state `to` — the same state when it changed nothing or changed
+    /// its screen in place (a seat picked on a seat map), which no transition records.
+    mutating func learnOutcome(of event: CrawlEvent, from: Int, to: Int)
 }
 
 extension FrontierPass {
     mutating func learn(_ edge: CrawlProgress.EdgeRecord) {}
+    mutating func learnOutcome(of event: CrawlEvent, from: Int, to: Int) {}
 }
 
 /// An example of a frontier pass — what it was given and whether it drops the event — as SwiftLint's rules carry
 /// triggering and non-triggering examples: the examples are the pass's tests (`FrontierPassTests`).
 struct FrontierPassExample {
     var description: String
-    /// Transitions the crawl recorded before (as `(from, to, event)`).
+    /// Events fired before and where they left the app (as `(from, to, event)`): recorded transitions and outcomes alike.
     var recorded: [(from: Int, to: Int, event: CrawlEvent)] = []
     var state: FrontierState
     var event: CrawlEvent
