@@ -325,6 +325,43 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertTrue(index.state(at: playing).properties.contains(StateProperty(.heading, "Hands")))
     }
 
+    /// A place of a page that proved to hold data on one screen (the word of a study card, learnt where the
+    /// multiple-choice card showed four words) holds data on the page's other screens: two flip cards that differ in
+    /// the word there are one state at once. A screen whose heading there never varied keeps it.
+    func testAPlaceLearntToHoldDataOnOneScreenHoldsDataOnTheOthersOfThePage() {
+        func word(_ text: String) -> UIElement { UIElement(role: .heading, platformType: "h2", label: text, locator: "css selector:#main > h2") }
+        func choice(_ w: String) -> UISnapshot { Self.screen("Trainer", [word(w), Self.button("Skip", id: "skip")]) }
+        func flip(_ w: String) -> UISnapshot { Self.screen("Trainer", [word(w), Self.button("Flip", id: "flip")]) }
+        var index = StateIndex(coarsenAfter: 4)
+        var decisions: [StateIndex.Decision] = []
+        // Before any place is known, two flip cards are two states.
+        let sein = index.add(flip("sein"))
+        let haben = index.add(flip("haben"))
+        XCTAssertNotEqual(sein.index, haben.index)
+        XCTAssertEqual(sein.decisions + haben.decisions, [])
+        XCTAssertNotEqual(index.modelIdentity(at: sein.index), index.modelIdentity(at: haben.index))
+        for w in ["gehen", "kommen", "machen", "sagen"] { decisions += index.add(choice(w)).decisions }
+        XCTAssertEqual(decisions.map(\.kind), [.coarsen], "the choice card learnt the word's place after four words")
+        // The next flip card that differs from one found there in the word's text settles the flip card too.
+        let werden = index.add(flip("werden"))
+        XCTAssertEqual(werden.decisions.map(\.kind), [.coarsen])
+        XCTAssertTrue(werden.decisions.first?.reason.contains("another screen of this page") == true, "\(werden.decisions)")
+        XCTAssertEqual(index.modelIdentity(at: sein.index), index.modelIdentity(at: werden.index))
+        XCTAssertEqual(index.modelIdentity(at: haben.index), index.modelIdentity(at: werden.index))
+        // As with every decision, the first state found after it stands for every word; the ones before are that
+        // state in the model.
+        let geben = index.add(flip("geben"))
+        XCTAssertEqual(index.match(flip("nehmen")), geben.index)
+        XCTAssertEqual(index.modelIdentity(at: sein.index), index.modelIdentity(at: geben.index))
+        // A screen that shows one text there keeps it: the same place on another page is not known to hold data.
+        let home = index.add(Self.screen("Trainer", [word("Pick a mode"), Self.button("Start", id: "start")]))
+        XCTAssertTrue(index.state(at: home.index).properties.contains(StateProperty(.heading, "Pick a mode")))
+        let other = index.add(Self.screen("Trainer", container: "/deck.html", [word("sein"), Self.button("Flip", id: "flip")]))
+        let again = index.add(Self.screen("Trainer", container: "/deck.html", [word("haben"), Self.button("Flip", id: "flip")]))
+        XCTAssertEqual(other.decisions + again.decisions, [], "another page waits for its own evidence")
+        XCTAssertNotEqual(index.modelIdentity(at: other.index), index.modelIdentity(at: again.index))
+    }
+
     func testRefinesAScreenWhenOneEventLedToDifferentStates() {
         var index = StateIndex()
         var inbox = Self.screen("Mail", [Self.button("Open")])

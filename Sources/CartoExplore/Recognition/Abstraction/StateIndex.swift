@@ -42,6 +42,9 @@ public struct StateIndex: Sendable {
     private var coarsened = Set<AbstractState>()
     /// Per coarse identity, the locators of headings whose text proved to be data on that screen (`learnDataHeadings`).
     private var dataHeadings: [AbstractState: Set<String>] = [:]
+    /// Per page (its path, without a hash route), the places of headings whose text proved to be data on one of its
+    /// screens: evidence for the page's other screens (`dataAtAKnownPlace`).
+    private var dataPlaces: [String: Set<String>] = [:]
     private var refined = Set<AbstractState>()
     /// Per state: its standard and coarse identity, and its snapshot (to compute a refined identity later).
     private var records: [(identity: AbstractState, standard: AbstractState, coarse: AbstractState, snapshot: UISnapshot)] = []
@@ -290,6 +293,12 @@ public struct StateIndex: Sendable {
         if !coarsened.contains(a.coarse) { uncoarsened[a.coarse, default: []].append(index) }
         if let member = asMember(snapshot), byCollection[member.coarse] == nil { byCollection[member.coarse] = index }
         var decisions: [Decision] = []
+        if coarsenAfter > 0, a.level == .standard, !coarsened.contains(a.coarse), let group = uncoarsened[a.coarse], group.count >= 2,
+           group.count < coarsenAfter, let places = dataPlaces[Self.page(of: snapshot)],
+           let learnt = learnDataHeadings(of: a.coarse, among: group, at: places) {
+            decisions.append(learnt)
+            uncoarsened[a.coarse] = []
+        }
         if coarsenAfter > 0, a.level == .standard, !coarsened.contains(a.coarse), let group = uncoarsened[a.coarse], group.count >= coarsenAfter {
             if let learnt = learnDataHeadings(of: a.coarse, among: group) {
                 decisions.append(learnt)
@@ -311,24 +320,40 @@ public struct StateIndex: Sendable {
     /// headings (a rules panel's title, the screen's own name). Returns the decision, or nil when no heading's text
     /// varied there (its links' or buttons' labels did: the screen is coarsened as a whole). States found before
     /// are re-identified in the model as lists learnt are (`modelIdentity`).
-    private mutating func learnDataHeadings(of coarse: AbstractState, among group: [Int]) -> Decision? {
+    ///
+    /// Data at a known place (`at`): a place of a page whose heading proved to hold data on one of its screens (the
+    /// word of a flashcard, learnt where the multiple-choice card showed twelve words) holds data on the page's other
+    /// screens too — a flip card and a typing card that show the word in the same place. There two states that differ
+    /// in the text at that place are evidence enough, where a place never seen holding data waits for
+    /// `coarsenAfter`; a place that shows one text on every state of a screen (a screen's own title drawn in the same
+    /// place) still counts there.
+    private mutating func learnDataHeadings(of coarse: AbstractState, among group: [Int], at known: Set<String>? = nil) -> Decision? {
         var texts: [String: Set<String>] = [:]
         for i in group {
             for e in records[i].snapshot.elements where e.role == .heading && e.visible {
-                guard let locator = e.locator, let label = e.label.map(Self.headingText), !label.isEmpty else { continue }
+                guard let locator = e.locator, known?.contains(locator) ?? true, let label = e.label.map(Self.headingText), !label.isEmpty else { continue }
                 texts[locator, default: []].insert(label)
             }
         }
-        let known = dataHeadings[coarse] ?? []
-        let varied = Set(texts.filter { $0.value.count > 1 }.keys).subtracting(known)
+        let learnt = dataHeadings[coarse] ?? []
+        let varied = Set(texts.filter { $0.value.count > 1 }.keys).subtracting(learnt)
         guard !varied.isEmpty else { return nil }
-        dataHeadings[coarse] = known.union(varied)
+        dataHeadings[coarse] = learnt.union(varied)
+        dataPlaces[Self.page(of: records[group[0]].snapshot), default: []].formUnion(varied)
         listsLearnt += 1
         let places = varied.sorted().map { $0.replacingOccurrences(of: "css selector:", with: "") }.joined(separator: ", ")
+        if known != nil {
+            return Decision(kind: .coarsen, screen: coarse.name,
+                            reason: "the heading at \(places) held data on another screen of this page, and \(group.count) states of this screen differ in its text: that text is data here too; labels of links and buttons and the other headings still count",
+                            states: group)
+        }
         return Decision(kind: .coarsen, screen: coarse.name,
                         reason: "\(group.count) states of this screen differ in the text of the heading at \(places): that text is data from now on; labels of links and buttons and the other headings still count",
                         states: group)
     }
+
+    /// The page a snapshot shows, without its hash route: where a place learnt to hold data applies.
+    private static func page(of snapshot: UISnapshot) -> String { ScreenContextPass.split(snapshot.context.container ?? "").path }
 
     /// A heading's text as `HeadingPass` writes it into a property.
     private static func headingText(_ label: String) -> String { String(LabelNormaliser.mask(label).prefix(60)) }
