@@ -175,6 +175,26 @@ final class PlanningAndGraphTests: XCTestCase {
                        ["type \"carto@example.com\" into textField \"mail\"", "tap button \"Register\""])
     }
 
+    /// A form of choices only (a wizard's step asking for a level) is sent with its required choice made, as a form
+    /// of fields is filled and sent; a form whose choice is optional, or made, gets no such event (its button is a tap).
+    func testAFormOfRequiredChoicesOnlyIsSentWithAChoiceMade() {
+        func radio(_ id: String, on: Bool = false, required: Bool = true) -> UIElement {
+            UIElement(role: .radio, platformType: "input[type=radio]", identifier: id, label: id.capitalized, value: String(on),
+                      actions: [.tap], locator: "css selector:#\(id)", accepts: required ? InputConstraints(required: true) : nil)
+        }
+        func fills(_ radios: [UIElement]) -> [CrawlEvent] {
+            let next = UIElement(role: .button, platformType: "button", label: "Next Step", actions: [.tap], target: "submit", locator: "css selector:#next")
+            let form = UIElement(role: .form, platformType: "form", locator: "css selector:form", children: radios + [next])
+            let page = UISnapshot(context: ScreenContext(title: "T", container: "/"), root: UIElement(role: .window, platformType: "document", children: [form]))
+            return EventPlanner().plan(page, origin: nil).events.filter { $0.kind == .fill }
+        }
+        let sent = fills([radio("beginner"), radio("expert")])
+        XCTAssertEqual(sent.map(\.description), ["fill radio \"Beginner\", radio \"Expert\" and submit"])
+        XCTAssertEqual(sent.first?.actions.map(\.description), ["tap radio \"Beginner\"", "tap radio \"Expert\"", "tap button \"Next Step\""])
+        XCTAssertEqual(fills([radio("beginner", required: false), radio("expert", required: false)]).count, 0)
+        XCTAssertEqual(fills([radio("beginner", on: true, required: false), radio("expert", required: false)]).count, 0)
+    }
+
     func testReturnControlExamples() {
         for (element, parent, returns) in ReturnControl.examples {
             XCTAssertEqual(ReturnControl.matches(element, parent: parent), returns, "\(ElementNaming.describe(element)) \(element.identifier ?? "")")

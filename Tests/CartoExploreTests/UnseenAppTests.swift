@@ -516,3 +516,52 @@ extension CrawlEndToEndTests {
         XCTAssertTrue(log.contains { $0["type"] as? String == "skip" && ($0["reason"] as? String ?? "").hasPrefix("alike") })
     }
 }
+
+extension CrawlEndToEndTests {
+    /// Contact rows drawn as divs with a pointer cursor, the page listening once at the document for taps inside one:
+    /// no row has a listener of its own, yet a finger picks a contact. The rows are one list, tapped, and open the
+    /// conversation. Two screens, as a tester draws them: no conversation open, and one open (whichever contact).
+    func testRowsTheDocumentListensForAreTapped() throws {
+        let (model, _) = try crawlSite("delegated")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
+        let screens = model.states.map { has($0, "textField#message") ? "conversation" : "list" }
+        XCTAssertEqual(screens.sorted(), ["conversation", "list"], "\(model.states.map { $0.properties ?? [] })")
+        XCTAssertTrue(model.states.allSatisfy { state in (state.properties ?? []).contains { $0.hasPrefix("list ") } },
+                      "the contacts are one list: \(model.states.map { $0.properties ?? [] })")
+        let list = try XCTUnwrap(model.states.first { !has($0, "textField#message") })
+        let open = try XCTUnwrap(model.states.first { has($0, "textField#message") })
+        XCTAssertTrue(model.edges.contains { $0.from == list.id && $0.to == open.id }, "\(model.edges.map { "\($0.from) → \($0.to) \($0.event)" })")
+    }
+}
+
+extension CrawlEndToEndTests {
+    /// Bare pictures side by side that the page listens on (no link, no button): a finger taps a photo and a viewer
+    /// opens. The pictures are one list, tapped. Two screens, as a tester draws them: the gallery and the viewer.
+    func testPicturesThePageListensOnAreTapped() throws {
+        let (model, _) = try crawlSite("gallery")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
+        XCTAssertEqual(model.states.map { has($0, "button#close") ? "viewer" : "gallery" }.sorted(), ["gallery", "viewer"],
+                       "\(model.states.map { $0.properties ?? [] })")
+        let gallery = try XCTUnwrap(model.states.first { !has($0, "button#close") })
+        XCTAssertTrue(has(gallery, "list "), "the photos are one list: \(gallery.properties ?? [])")
+        let viewer = try XCTUnwrap(model.states.first { has($0, "button#close") })
+        XCTAssertTrue(model.edges.contains { $0.from == gallery.id && $0.to == viewer.id }, "\(model.edges.map { "\($0.from) → \($0.to) \($0.event)" })")
+    }
+
+    /// A wizard's step that asks only for a required choice, its radios hidden and drawn by their labels: the browser
+    /// refuses "Next" until a choice is made, and each radio tapped alone leaves the step as it was. The step is sent
+    /// with a choice made, as a form of fields is filled and sent. Three screens, as a tester draws them.
+    func testAStepOfRequiredChoicesOnlyIsSentWithAChoiceMade() throws {
+        let (model, _) = try crawlSite("levels")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
+        let screens = model.states.map { has($0, "heading Your name") ? "name" : has($0, "heading Your level") ? "level" : has($0, "heading Welcome aboard") ? "welcome" : "?" }
+        XCTAssertEqual(screens.sorted(), ["level", "name", "welcome"], "\(model.states.map { $0.properties ?? [] })")
+        let level = try XCTUnwrap(model.states.first { has($0, "heading Your level") })
+        let welcome = try XCTUnwrap(model.states.first { has($0, "heading Welcome aboard") })
+        XCTAssertTrue(model.edges.contains { $0.from == level.id && $0.to == welcome.id && $0.event.hasPrefix("fill radio") },
+                      "\(model.edges.map { "\($0.from) → \($0.to) \($0.event)" })")
+    }
+}

@@ -24,6 +24,8 @@ public struct EventPlanner: Sendable {
         var events: [CrawlEvent] = []
         var skipped: [Skipped] = []
         var forms: [(form: UIElement?, fields: [UIElement])] = []
+        /// Every form, in document order: one without a field to type in is sent once what it requires is ticked.
+        var allForms: [UIElement] = []
         var seen = Set<String>()
         var returning: [CrawlEvent] = []
         /// Fields outside any form are sent by the button right after the last of them (a search box and its
@@ -43,6 +45,7 @@ public struct EventPlanner: Sendable {
         }
         func visit(_ e: UIElement, parent: UIElement?, form: UIElement?, rowIndex: Int?) {
             let formHere = e.role == .form ? e : form
+            if e.role == .form { allForms.append(e) }
             if rows == .first, let rowIndex, rowIndex > 0 { return }
             let isField = e.role.isTextInput && e.actions.contains(.type)
             if isField { lastField = e; lastFieldForm = formHere }
@@ -99,17 +102,24 @@ public struct EventPlanner: Sendable {
             }
         }
         visit(snapshot.root, parent: nil, form: nil, rowIndex: nil)
+        // A form of choices only (a wizard's step asking for a level, radios drawn by their labels) is one group
+        // too when it requires a choice: its boxes are ticked and it is sent, as a form of fields is filled and sent
+        // — its submit button alone is refused by the browser, and boxes tapped one at a time each leave the form
+        // as it was but for the box.
+        for form in allForms where !forms.contains(where: { $0.form?.locator == form.locator }) && !Self.requiredChecks(in: form).isEmpty {
+            forms.append((form, []))
+        }
         for group in forms {
             let submit = group.form?.allElements.first { $0.role == .button && $0.target == "submit" && $0.actions.contains(.tap) }
                 // Fields outside a form, or a form without a submit button of its own (a wizard's step whose "Next"
                 // sits in a footer after the form): the button that follows the last field sends them.
                 ?? group.fields.last.flatMap { buttonAfterField[$0.locator ?? ""] }
-            // What the form still requires ticked (the browser refuses the form until then): each required checkbox
-            // not on, and the boxes of a required choice none of whose boxes is on (the page marks them all; tapped
-            // in turn, the last of each choice stays on).
-            let checks = group.form?.allElements.filter {
-                [.checkbox, .radio].contains($0.role) && $0.actions.contains(.tap) && $0.accepts?.required == true && !$0.isOn
-            } ?? []
+            let checks = group.form.map(Self.requiredChecks) ?? []
+            if group.fields.isEmpty {
+                guard let submit, allowed(submit) else { continue }
+                add(CrawlEvent(kind: .fill, target: group.form, submit: submit, checks: checks))
+                continue
+            }
             for (variant, values) in inputs.fills(for: group.fields).enumerated() {
                 let fields = zip(group.fields, values).map { field, value -> CrawlEvent.FieldValue in
                     let kind = TextInputKind.classify(field)
@@ -120,6 +130,13 @@ public struct EventPlanner: Sendable {
         }
         returning.forEach(add)
         return (events, skipped)
+    }
+
+    /// What a form still requires ticked (the browser refuses the form until then): each required checkbox not on,
+    /// and the boxes of a required choice none of whose boxes is on (the page marks them all; tapped in turn, the last
+    /// of each choice stays on).
+    static func requiredChecks(in form: UIElement) -> [UIElement] {
+        form.allElements.filter { [.checkbox, .radio].contains($0.role) && $0.actions.contains(.tap) && $0.accepts?.required == true && !$0.isOn }
     }
 
     /// Choices of a picker tried per state.

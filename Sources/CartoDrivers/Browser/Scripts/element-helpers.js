@@ -37,7 +37,9 @@ function roleOf(el) {
     }
     case 'textarea': return 'textView';
     case 'select': return 'picker';
-    case 'img': case 'svg': case 'video': case 'canvas': return 'image';
+    // A picture the page listens for taps on (a gallery's photo that opens a viewer) is a control.
+    case 'img': return c && c.clickable.has(el) || el.hasAttribute('onclick') || typeof el.onclick === 'function' ? 'button' : 'image';
+    case 'svg': case 'video': case 'canvas': return 'image';
     case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': return 'heading';
     case 'ul': case 'ol': return 'list';
     case 'li': return 'cell';
@@ -166,7 +168,7 @@ function labelOf(el, role) {
   const labelledBy = el.getAttribute('aria-labelledby');
   if (labelledBy) { const r = el.getRootNode(); const l = r.getElementById ? r.getElementById(labelledBy) : document.getElementById(labelledBy); if (l) return clean(l.textContent); }
   if (el.labels && el.labels.length) return firstLine(el.labels[0]);
-  if (role === 'image') return clean(el.getAttribute('alt') || el.getAttribute('title'));
+  if (role === 'image' || el.tagName === 'IMG') return clean(el.getAttribute('alt') || el.getAttribute('title'));
   if (el.tagName === 'INPUT' && ['submit', 'button', 'reset'].includes((el.type || '').toLowerCase())) return clean(el.value || el.getAttribute('title'));
   if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') return clean(el.getAttribute('placeholder') || el.getAttribute('name') || el.getAttribute('title'));
   if (['list', 'table', 'form', 'dialog', 'toolbar', 'tabBar'].includes(role)) return clean(el.getAttribute('name') || el.getAttribute('title'));

@@ -76,8 +76,12 @@ function snapshot() {
   // content of its own (two elements or more), not a native control (a row of `<button class="btn">` is a toolbar,
   // each button a control) and without a role the page gave it. Its headings are then the row's content, not the
   // screen's: a grid that a filter narrows shows other data, not another screen. The row is tapped where none of its
-  // own controls lies (locate.js), beside its buttons (EventPlanner).
-  const cardControl = m => roleOf(m) === 'button' && !m.hasAttribute('role') && m.children.length >= 2 &&
+  // own controls lies (locate.js), beside its buttons (EventPlanner). So is a card the page marks as tappable by its
+  // own pointer cursor only (`ownPointer`): a page that listens once at the document for taps on its rows
+  // (`e.target.closest('.contact')`, React's root listener) attaches nothing to the row itself.
+  // Pictures the page listens for taps on, side by side (a gallery's photos), are such rows too: each shows content.
+  const tappablePicture = m => m.tagName === 'IMG' && roleOf(m) === 'button' && !m.hasAttribute('role');
+  const cardControl = m => tappablePicture(m) || (roleOf(m) === 'button' || (!roleOf(m) && ownPointer(m))) && !m.hasAttribute('role') && m.children.length >= 2 &&
     !['A', 'BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'SUMMARY', 'LABEL'].includes(m.tagName);
   const repeatedRows = new Map();
   const kind = k => k.tagName + '.' + [...k.classList].filter(x => !selectedClasses.has(x)).sort().join('.');
@@ -90,7 +94,7 @@ function snapshot() {
       for (const k of kids) { const key = kind(k); groups.set(key, (groups.get(key) || []).concat(k)); }
       for (const [key, members] of groups) {
         if (members.length < 2 || members.length * 3 < kids.length * 2) continue;
-        if (key.split('.')[1] === '' && members[0].tagName !== 'ARTICLE') continue;   // anonymous layout boxes
+        if (key.split('.')[1] === '' && members[0].tagName !== 'ARTICLE' && !members.every(tappablePicture)) continue;   // anonymous layout boxes
         if (members.every(m => (!roleOf(m) && m.querySelector(controlSelector)) || cardControl(m))) rows = new Set(members);
         break;
       }
