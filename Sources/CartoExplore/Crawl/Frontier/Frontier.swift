@@ -193,10 +193,16 @@ final class Frontier {
     /// Whether a pass would drop `event` of `state` now.
     private func droppedByPasses(_ event: CrawlEvent, in state: Int, recorder: Recorder) -> Bool {
         guard !passes.isEmpty else { return false }
-        let record = recorder.states[state]
-        let here = FrontierState(id: state, depth: record.depth, pathActions: recorder.pathActions(to: state) ?? [:],
-                                 inertActions: recorder.inertActions, afterWrite: record.afterWrite)
+        let here = frontierState(of: state, recorder: recorder)
         return passes.contains { $0.reasonToSkip(event, in: here) != nil }
+    }
+
+    /// What the passes know of a state: how deep it lies, the actions on the path to it, what proved inert, whether a
+    /// write happened before it was found.
+    private func frontierState(of state: Int, recorder: Recorder) -> FrontierState {
+        let record = recorder.states[state]
+        return FrontierState(id: state, depth: record.depth, pathActions: recorder.pathActions(to: state) ?? [:],
+                             inertActions: recorder.inertActions, afterWrite: record.afterWrite)
     }
 
     /// The event to fire next in `state` after the passes dropped theirs (marked fired and logged), or nil when none
@@ -205,8 +211,7 @@ final class Frontier {
         let record = recorder.states[state]
         var open = record.events.indices.filter { !record.fired.contains($0) }
         if !passes.isEmpty && !open.isEmpty {
-            let here = FrontierState(id: state, depth: record.depth, pathActions: recorder.pathActions(to: state) ?? [:],
-                                     inertActions: recorder.inertActions, afterWrite: record.afterWrite)
+            let here = frontierState(of: state, recorder: recorder)
             for pass in passes {
                 open.removeAll { index in
                     guard let reason = pass.reasonToSkip(record.events[index], in: here) else { return false }
