@@ -122,6 +122,19 @@ final class PlanningAndGraphTests: XCTestCase {
         XCTAssertNil(plan(notes)?.submit, "Return sends the field")
         let menu = UIElement(role: .button, platformType: "button", label: "Menu", expanded: true, actions: [.tap], target: "click", locator: "css selector:#menu")
         XCTAssertNil(plan(menu)?.submit)
+        // A search box, a category picker and "Add product" in one toolbar: the box is sent by Return, not by the add
+        // button — but in a form, a picker between the title and "Create Task" is the form's, and so is the button.
+        let picker = UIElement(role: .picker, platformType: "select", identifier: "category", label: "All categories", actions: [.setValue],
+                               locator: "css selector:#category", options: ["All categories", "Lamps"])
+        func toolbar(inForm: Bool) -> CrawlEvent? {
+            let field = UIElement(role: .textField, platformType: "input[type=text]", identifier: "search", actions: [.tap, .type], locator: "css selector:#search")
+            let children = inForm ? [UIElement(role: .form, platformType: "form", locator: "css selector:form", children: [field, picker, add])] : [field, picker, add]
+            let page = UISnapshot(context: ScreenContext(title: "T", container: "/"), root: UIElement(role: .window, platformType: "document", children: children))
+            return EventPlanner().plan(page, origin: nil).events.first { $0.kind == .fill }
+        }
+        XCTAssertNotNil(toolbar(inForm: false))
+        XCTAssertNil(toolbar(inForm: false)?.submit, "Return sends the search box")
+        XCTAssertEqual(toolbar(inForm: true)?.submit?.label, "Add")
     }
 
     /// A form without a submit button of its own is sent by its plain button after the fields ("Create Task", read by

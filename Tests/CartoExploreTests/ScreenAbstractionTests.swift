@@ -470,6 +470,37 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertNil(LearntList.rowTag(of: ["css selector:#a", "css selector:#b"], under: "css selector:#lib"), "rows anchored at ids of their own")
     }
 
+    /// A table whose rows hang from a `tbody` the snapshot holds no element for (rows `#stock > tr:nth-of-type(N)`
+    /// under the table `main > table`): the list is learnt at the rows' own parent, so a filter that leaves one
+    /// product shows the list with one row — not its Edit and Delete as controls of the screen. The empty table's
+    /// lone "No products found" row, offering nothing, stays another screen.
+    func testATableSeenHoldingRowsIsAListWithOneRowToo() {
+        func row(_ n: Int) -> UIElement {
+            let at = "css selector:#stock > tr:nth-of-type(\(n))"
+            return UIElement(role: .cell, platformType: "tr", locator: at, children: [
+                UIElement(role: .button, platformType: "button", label: "Edit", actions: [.tap], target: "click", locator: at + " > td:nth-of-type(7) > button:nth-of-type(1)"),
+                UIElement(role: .button, platformType: "button", label: "Delete", actions: [.tap], target: "click", locator: at + " > td:nth-of-type(7) > button:nth-of-type(2)"),
+            ])
+        }
+        func table(_ rows: [UIElement]) -> UISnapshot {
+            Self.screen("Stock", [Self.button("Add product", id: "add"), UIElement(role: .table, platformType: "table", locator: "css selector:main > table", children: rows)])
+        }
+        let nothing = UIElement(role: .cell, platformType: "tr", locator: "css selector:#stock > tr:nth-of-type(1)", children: [
+            UIElement(role: .heading, platformType: "h3", label: "No products found", locator: "css selector:#stock > tr:nth-of-type(1) > td:nth-of-type(1) > h3")])
+        var index = StateIndex()
+        let all = index.add(table([row(1), row(2), row(3)]))
+        XCTAssertEqual(all.decisions.map(\.kind), [.list], "\(all.decisions)")
+        XCTAssertTrue(all.decisions.first?.reason.contains("#stock") == true, "\(all.decisions)")
+        XCTAssertEqual(index.match(table([row(1)])), all.index, "one product left is the list with one row")
+        XCTAssertNil(index.match(table([nothing])), "no product found is another screen")
+        XCTAssertEqual(LearntList.rowsParent(of: ["css selector:#stock > tr:nth-of-type(1)", "css selector:#stock > tr:nth-of-type(2)"], under: "css selector:main > table")?.locator,
+                       "css selector:#stock")
+        XCTAssertEqual(LearntList.rowsParent(of: ["css selector:#lib > div:nth-of-type(1)", "css selector:#lib > div:nth-of-type(2)"], under: "css selector:#lib")?.locator,
+                       "css selector:#lib")
+        XCTAssertNil(LearntList.rowsParent(of: ["css selector:#a > tr:nth-of-type(1)", "css selector:#b > tr:nth-of-type(1)"], under: "css selector:main > table"),
+                     "rows of two parents")
+    }
+
     /// Pages of one kind: one page whose address picks the data (`/product.html?id=4`, `?id=7`) shows another
     /// product's name in its headings and button labels — one state, coarsened at the second address, with the
     /// addresses in the decision. Addresses that differ in a word (`?page=terms`, `?page=privacy`) pick pages, not

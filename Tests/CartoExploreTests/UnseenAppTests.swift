@@ -565,3 +565,21 @@ extension CrawlEndToEndTests {
                       "\(model.edges.map { "\($0.from) → \($0.to) \($0.event)" })")
     }
 }
+
+extension CrawlEndToEndTests {
+    /// A stock table whose rows hang from a `tbody`, a search box and a category select without a label whose choices
+    /// are the categories in stock, and "Add product" after them: a category that leaves one product is the table
+    /// with one row, a product added in a new category (a choice more) is the table still, and the search box is sent
+    /// by Return, not by "Add product". Four screens, as a tester draws them.
+    func testATableFilteredToOneRowAndASelectOfDataChoicesAreOneScreen() throws {
+        let (model, _) = try crawlSite("stock")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
+        let screens = model.states.map {
+            has($0, "heading Add product") ? "add" : has($0, "heading Edit product") ? "edit" : has($0, "heading No products found") ? "none" : has($0, "list ") ? "table" : "?"
+        }
+        XCTAssertEqual(screens.sorted(), ["add", "edit", "none", "table"], "\(model.states.map { $0.properties ?? [] })")
+        XCTAssertTrue(model.states.allSatisfy { !has($0, "\"Edit\"") }, "a lone row's buttons are the list's")
+        XCTAssertTrue(model.states.contains { has($0, "picker#category \"All categories\"") }, "\(model.states.map { $0.properties ?? [] })")
+    }
+}

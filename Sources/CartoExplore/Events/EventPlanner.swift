@@ -56,7 +56,10 @@ public struct EventPlanner: Sendable {
             // Return.
             // In a form, so is a plain button of the form's own (`type="button"`: "Create Task" whose script reads the
             // fields) when the form has no submit button: Return there would send the form to the server instead.
-            else if e.actions.contains(.tap), e.role != .link, let field = lastField {
+            // Outside a form, a picker in between ends it too: a search box, a category filter and "Add product" in
+            // one toolbar — the box is sent by Return, not by the add button (in a form, a task's priority picker
+            // between its title and "Create Task" is the form's, and so is the button).
+            else if e.actions.contains(.tap) || (e.role == .picker && form == nil), e.role != .link, let field = lastField {
                 let sameForm = form == nil || (form?.locator != nil && form?.locator == lastFieldForm?.locator)
                 if e.role == .button, sameForm, e.target != "reset", e.expanded == nil {
                     buttonAfterField[field.locator ?? ""] = e

@@ -171,6 +171,9 @@ function labelOf(el, role) {
   if (role === 'image' || el.tagName === 'IMG') return clean(el.getAttribute('alt') || el.getAttribute('title'));
   if (el.tagName === 'INPUT' && ['submit', 'button', 'reset'].includes((el.type || '').toLowerCase())) return clean(el.value || el.getAttribute('title'));
   if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') return clean(el.getAttribute('placeholder') || el.getAttribute('name') || el.getAttribute('title'));
+  // A select without a label is named by its first choice, the placeholder a person reads on it ("All categories",
+  // "Choose a size"), not by all its choices: those are data (a category added to a shop is a choice more).
+  if (el.tagName === 'SELECT') return clean(el.getAttribute('title') || (el.options[0] && el.options[0].text) || el.getAttribute('name'));
   if (['list', 'table', 'form', 'dialog', 'toolbar', 'tabBar'].includes(role)) return clean(el.getAttribute('name') || el.getAttribute('title'));
   return (role === 'button' || role === 'cell' ? ownTextOf(el) : textOf(el)) || nameFromContent(el);
 }

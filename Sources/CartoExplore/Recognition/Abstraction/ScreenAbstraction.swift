@@ -158,6 +158,20 @@ public struct LearntList: Sendable, Hashable {
         return tag
     }
 
+    /// Where the rows at `rows` lie, to learn the list by: the container at `locator` when they are its direct
+    /// children of one tag, else the one box all of them are direct children of — a table's `tbody`, which the
+    /// snapshot holds no element for (no role), so its rows hang from the table (`#items > tr:nth-of-type(2)` under
+    /// `main > table`). Nil when they share neither (the list is not learnt).
+    public static func rowsParent(of rows: [String?], under locator: String) -> (locator: String, rowTag: String)? {
+        if let tag = rowTag(of: rows, under: locator) { return (locator, tag) }
+        let parents = Set(rows.map { row -> String? in
+            guard let row, let cut = row.range(of: " > ", options: .backwards) else { return nil }
+            return String(row[..<cut.lowerBound])
+        })
+        guard parents.count == 1, let parent = parents.first, let parent, let tag = rowTag(of: rows, under: parent) else { return nil }
+        return (parent, tag)
+    }
+
     /// The child of the container at `container` that the element at `locator` lies in (`div:nth-of-type(2)` for
     /// `#grid > div:nth-of-type(2) > h3` under `#grid`), or nil when it lies elsewhere.
     public static func childSegment(of locator: String, under container: String) -> Substring? {

@@ -39,8 +39,8 @@ public enum ListCollapsePass: AbstractionPass {
             if let locator = list.locator {
                 work.listLocators.insert(locator)
                 if visibleRows.count >= 2, !forced, let value = work.properties.last?.value,
-                   let tag = LearntList.rowTag(of: rowIndices.map { work.elements[$0].locator }, under: locator) {
-                    work.listsToLearn.append((locator, LearntList(value: value, shapes: shapes.reduce(into: Set<String>()) { $0.formUnion($1) }, rowTag: tag)))
+                   let (at, tag) = LearntList.rowsParent(of: rowIndices.map { work.elements[$0].locator }, under: locator) {
+                    work.listsToLearn.append((at, LearntList(value: value, shapes: shapes.reduce(into: Set<String>()) { $0.formUnion($1) }, rowTag: tag)))
                 }
             }
         }
