@@ -59,7 +59,7 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
         let variant = self.variant.map { " #\($0)" } ?? ""
         switch kind {
         case .back: return "back"
-        case .fill: return "fill " + (fields.isEmpty ? (checks ?? []).map(ControlIdentity.shape) : fields.map { ControlIdentity.shape($0.field) }).joined(separator: ",") + variant
+        case .fill: return "fill " + named.map(ControlIdentity.shape).joined(separator: ",") + variant
         case .tap, .scroll: return kind.rawValue + " " + (target.map(ControlIdentity.identity) ?? "screen")
         case .choose: return "choose " + (target.map(ControlIdentity.identity) ?? "screen") + " = " + LabelNormaliser.mask(choice ?? "")
         }
@@ -75,6 +75,9 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What a fill is named by: its fields, or for a form of choices only, the boxes it ticks.
+    private var named: [UIElement] { fields.isEmpty ? (checks ?? []) : fields.map(\.field) }
+
     /// Identifier first (stable across content changes), then label, then locator.
     static func identity(_ e: UIElement) -> String {
         [e.role.rawValue, e.identifier ?? "", e.label ?? "", e.locator ?? ""].joined(separator: "|")
@@ -83,8 +86,7 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch kind {
         case .tap: return "tap " + (target.map(ElementNaming.describe) ?? "screen")
-        // A form of choices only names the boxes it ticks.
-        case .fill: return "fill " + (fields.isEmpty ? (checks ?? []).map(ElementNaming.describe) : fields.map { ElementNaming.describe($0.field) }).joined(separator: ", ") + " and submit"
+        case .fill: return "fill " + named.map(ElementNaming.describe).joined(separator: ", ") + " and submit"
         case .scroll: return "scroll " + (target.map(ElementNaming.describe) ?? "screen")
         case .back: return "back"
         case .choose: return "choose \"" + (choice ?? "") + "\" in " + (target.map(ElementNaming.describe) ?? "screen")

@@ -43,7 +43,7 @@ public struct StateIndex: Sendable {
     /// Per coarse identity, the locators of headings whose text proved to be data on that screen (`learnDataHeadings`).
     private var dataHeadings: [AbstractState: Set<String>] = [:]
     /// Per page (its path, without a hash route), the places of headings whose text proved to be data on one of its
-    /// screens: evidence for the page's other screens (`dataAtAKnownPlace`).
+    /// screens: evidence for the page's other screens (`learnDataHeadings(of:among:at:)`).
     private var dataPlaces: [String: Set<String>] = [:]
     private var refined = Set<AbstractState>()
     /// Per state: its standard and coarse identity, and its snapshot (to compute a refined identity later).
@@ -293,13 +293,12 @@ public struct StateIndex: Sendable {
         if !coarsened.contains(a.coarse) { uncoarsened[a.coarse, default: []].append(index) }
         if let member = asMember(snapshot), byCollection[member.coarse] == nil { byCollection[member.coarse] = index }
         var decisions: [Decision] = []
-        if coarsenAfter > 0, a.level == .standard, !coarsened.contains(a.coarse), let group = uncoarsened[a.coarse], group.count >= 2,
-           group.count < coarsenAfter, let places = dataPlaces[Self.page(of: snapshot)],
-           let learnt = learnDataHeadings(of: a.coarse, among: group, at: places) {
-            decisions.append(learnt)
-            uncoarsened[a.coarse] = []
-        }
-        if coarsenAfter > 0, a.level == .standard, !coarsened.contains(a.coarse), let group = uncoarsened[a.coarse], group.count >= coarsenAfter {
+        if coarsenAfter > 0, a.level == .standard, !coarsened.contains(a.coarse), let group = uncoarsened[a.coarse], group.count < coarsenAfter {
+            if group.count >= 2, let places = dataPlaces[Self.page(of: snapshot)], let learnt = learnDataHeadings(of: a.coarse, among: group, at: places) {
+                decisions.append(learnt)
+                uncoarsened[a.coarse] = []
+            }
+        } else if coarsenAfter > 0, a.level == .standard, !coarsened.contains(a.coarse), let group = uncoarsened[a.coarse] {
             if let learnt = learnDataHeadings(of: a.coarse, among: group) {
                 decisions.append(learnt)
                 uncoarsened[a.coarse] = []
@@ -342,14 +341,11 @@ public struct StateIndex: Sendable {
         dataPlaces[Self.page(of: records[group[0]].snapshot), default: []].formUnion(varied)
         listsLearnt += 1
         let places = varied.sorted().map { $0.replacingOccurrences(of: "css selector:", with: "") }.joined(separator: ", ")
-        if known != nil {
-            return Decision(kind: .coarsen, screen: coarse.name,
-                            reason: "the heading at \(places) held data on another screen of this page, and \(group.count) states of this screen differ in its text: that text is data here too; labels of links and buttons and the other headings still count",
-                            states: group)
-        }
+        let evidence = known == nil
+            ? "\(group.count) states of this screen differ in the text of the heading at \(places): that text is data from now on"
+            : "the heading at \(places) held data on another screen of this page, and \(group.count) states of this screen differ in its text: that text is data here too"
         return Decision(kind: .coarsen, screen: coarse.name,
-                        reason: "\(group.count) states of this screen differ in the text of the heading at \(places): that text is data from now on; labels of links and buttons and the other headings still count",
-                        states: group)
+                        reason: evidence + "; labels of links and buttons and the other headings still count", states: group)
     }
 
     /// The page a snapshot shows, without its hash route: where a place learnt to hold data applies.
