@@ -51,10 +51,15 @@ public struct Observation: Sendable {
     /// IndexedDB, a request that is not a read); false where the platform cannot tell (iOS) and after a navigation
     /// (a page's load writes are not an event's).
     public var wroteData: Bool
+    /// Whether the app went back in its history since the previous observation (web: a "←" button calling
+    /// `history.back()`): where that lands depends on how the app was reached, not on the screen it was fired on.
+    /// False where the platform cannot tell.
+    public var wentBack: Bool
 
     public init(snapshot: UISnapshot, idle: IdleOutcome = IdleOutcome(idle: true, waitedMilliseconds: 0), failures: [AppFailure] = [],
-                outOfScope: String? = nil, wroteData: Bool = false) {
+                outOfScope: String? = nil, wroteData: Bool = false, wentBack: Bool = false) {
         self.snapshot = snapshot; self.idle = idle; self.failures = failures; self.outOfScope = outOfScope; self.wroteData = wroteData
+        self.wentBack = wentBack
     }
 }
 

@@ -664,3 +664,61 @@ final class BrowserPageReadingTests: XCTestCase {
         XCTAssertThrowsError(try driver.perform(.tap(card)), "two cards say it: none is taken for it")
     }
 }
+
+extension BrowserSnapshotTests {
+    /// What the finger meets on pages built the usual ways: a lone card the page listens on is a row of a list of one
+    /// (its text is content, not a control's name); the page under a cart preview rising over a translucent shade is
+    /// covered, where the sheet lies over it as where the shade does; a "←" calling `history.back()` is reported as a
+    /// move back in the history, once.
+    func testALoneCardASheetOverTheShadeAndAPageGoingBack() throws {
+        let style = """
+        <style>.shade { position: fixed; inset: 0; background: rgba(0,0,0,.35); display: none; z-index: 10 }
+        #sheet { position: fixed; left: 0; right: 0; bottom: 0; height: 75vh; background: #fff; display: none; z-index: 20 }
+        .open .shade, .open #sheet { display: block } .filler { height: 400px }</style>
+        """
+        let (site, service) = try serveWithChromeDriver([
+            "index.html": """
+            <html><head><title>Home</title><meta name="viewport" content="width=device-width, initial-scale=1"></head><body>
+            <h1>Home</h1><div id="grid"><div class="card"><h3>Blue shirt</h3><p>A shirt, blue.</p></div></div>
+            <a id="go" href="product.html">Product</a>
+            <script>document.querySelector('.card').onclick = () => { location.href = 'product.html'; };</script></body></html>
+            """,
+            "product.html": """
+            <html><head><title>Product</title><meta name="viewport" content="width=device-width, initial-scale=1">\(style)</head><body>
+            <button id="back" onclick="history.back()">←</button><button id="cart" onclick="document.body.classList.add('open')">Cart</button>
+            <h1>Blue shirt</h1><div class="filler"></div><a id="low" href="index.html">Home page</a>
+            <div class="shade" onclick="document.body.classList.remove('open')"></div>
+            <div id="sheet"><h2>Cart preview</h2><button id="keep">Continue shopping</button></div></body></html>
+            """,
+        ])
+        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+        defer { driver.close() }
+        try driver.restart()
+        _ = try driver.waitForIdle(.standard)
+        var elements = try driver.snapshot().elements
+        let card = try XCTUnwrap(elements.first { $0.locator?.hasSuffix("div:nth-of-type(1)") == true && $0.label?.contains("Blue shirt") == true })
+        XCTAssertEqual(card.role, .cell, "a lone listened card is a row")
+        XCTAssertEqual(try XCTUnwrap(elements.first { $0.identifier == "grid" }).role, .list)
+        XCTAssertTrue(card.actions.contains(.tap))
+
+        try driver.perform(.tap(try XCTUnwrap(elements.first { $0.identifier == "go" })))
+        var observed = try driver.observe(after: .standard)
+        XCTAssertEqual(observed.snapshot.context.container, "/product.html")
+        XCTAssertFalse(observed.wentBack, "a link goes forward")
+        elements = observed.snapshot.elements
+        try driver.perform(.tap(try XCTUnwrap(elements.first { $0.identifier == "cart" })))
+        elements = try driver.observe(after: .standard).snapshot.elements
+        XCTAssertEqual(try XCTUnwrap(elements.first { $0.identifier == "low" }).covered, true, "under the sheet, over the shade's layer")
+        XCTAssertEqual(try XCTUnwrap(elements.first { $0.identifier == "back" }).covered, true, "under the shade")
+        XCTAssertNotEqual(try XCTUnwrap(elements.first { $0.identifier == "keep" }).covered, true, "the sheet's own button")
+
+        let shade = try XCTUnwrap(elements.first { $0.role == .button && $0.identifier == nil && ($0.frame?.width ?? 0) > 300 }, "the shade closes the sheet")
+        try driver.perform(.tap(shade))
+        elements = try driver.observe(after: .standard).snapshot.elements
+        try driver.perform(.tap(try XCTUnwrap(elements.first { $0.identifier == "back" })))
+        observed = try driver.observe(after: .standard)
+        XCTAssertEqual(observed.snapshot.context.container, "/")
+        XCTAssertTrue(observed.wentBack, "history.back() went back")
+        XCTAssertFalse(try driver.observe(after: nil).wentBack, "reported once")
+    }
+}

@@ -5,6 +5,9 @@ import CartoModel
 import Foundation
 import XCTest
 
+/// Whether one of the state's properties holds `fragment`.
+private func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
+
 /// Pages written here that reproduce why crawls of apps nobody here had seen went wrong (issue 29), one general
 /// cause each, crawled end to end in headless Chromium with the default settings.
 extension CrawlEndToEndTests {
@@ -130,7 +133,6 @@ extension CrawlEndToEndTests {
     func testWhatTheScreenShowsAndWhatTheAppWrote() throws {
         let (model, log) = try crawlSite("shop", configure: { $0.settings.maxEvents = 300 })
         XCTAssertTrue(model.stats.stopReason.isComplete, "\(model.stats.stopReason)")
-        func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
         let names = model.states.map { ($0.name ?? "") + " " + $0.context }
         // The banner slid below the screen is gone: the catalogue with and without it, not more.
         let catalogue = model.states.filter { $0.context == "/" && has($0, "heading Catalogue") }
@@ -426,7 +428,6 @@ extension CrawlEndToEndTests {
     func testAMenuPanelFixedOutsideItsEmptyBoxIsOnTheScreen() throws {
         let (model, _) = try crawlSite("offcanvas")
         XCTAssertEqual(model.stats.stopReason, .explored)
-        func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
         let screens = Set(model.states.map { "\($0.context) \(has($0, "(expanded)") && has($0, "\"About\"") ? "open" : has($0, "\"About\"") ? "?" : "closed")" })
         XCTAssertEqual(screens, ["/ closed", "/ open", "/about.html closed", "/about.html open"], "\(model.states.map { $0.properties ?? [] })")
         XCTAssertEqual(model.states.count, 4)
@@ -443,7 +444,6 @@ extension CrawlEndToEndTests {
     func testQuestionsDrawnAtRandomInAModeChosenInPlaceAreNoReasonToRefine() throws {
         let (model, _) = try crawlSite("drill")
         XCTAssertEqual(model.stats.stopReason, .explored)
-        func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
         let screens = model.states.map { has($0, "heading Pick a mode") ? "home" : has($0, "textField#result") ? "sums" : has($0, "control button#home") ? "words" : "?" }
         XCTAssertEqual(screens.sorted(), ["home", "sums", "words"], "\(model.states.map { $0.properties ?? [] })")
         XCTAssertFalse((model.decisions ?? []).contains { $0.kind == .refine }, "\(model.decisions ?? [])")
@@ -457,7 +457,6 @@ extension CrawlEndToEndTests {
     func testAPageOpenedBeforeAWriteIsOpenedAgainAfterIt() throws {
         let (model, _) = try crawlSite("keepsakes")
         XCTAssertEqual(model.stats.stopReason, .explored)
-        func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
         let kept = model.states.filter { $0.context == "/kept.html" }
         XCTAssertTrue(kept.contains { has($0, "Remove") }, "the kept page with its cards: \(kept.map { $0.properties ?? [] })")
         XCTAssertTrue(kept.contains { !has($0, "Remove") }, "the kept page empty: \(kept.map { $0.properties ?? [] })")
@@ -474,7 +473,6 @@ extension CrawlEndToEndTests {
     func testAHeadingWhoseTextVariesIsDataAndNothingElseIs() throws {
         let (model, _) = try crawlSite("rounds")
         XCTAssertEqual(model.stats.stopReason, .explored)
-        func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
         let screens = model.states.map { (has($0, "Select Rock") ? "playing" : "before play") + (has($0, "heading How hands beat each other") ? " + rules" : "") }
         XCTAssertEqual(screens.sorted(), ["before play", "before play + rules", "playing", "playing + rules"], "\(model.states.map { $0.properties ?? [] })")
         XCTAssertTrue(model.states.allSatisfy { !has($0, "you win") && !has($0, "you lose") && !has($0, "a draw") }, "the result is data")
@@ -491,7 +489,6 @@ extension CrawlEndToEndTests {
     func testControlsInABoxFoldedToNoHeightAreNotOnTheScreen() throws {
         let (model, _) = try crawlSite("folded")
         XCTAssertEqual(model.stats.stopReason, .explored)
-        func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
         XCTAssertEqual(model.states.map { has($0, "Later week") ? "unfolded" : "folded" }.sorted(), ["folded", "unfolded"],
                        "\(model.states.map { $0.properties ?? [] })")
         let folded = try XCTUnwrap(model.states.first { !has($0, "Later week") })
@@ -524,7 +521,6 @@ extension CrawlEndToEndTests {
     func testRowsTheDocumentListensForAreTapped() throws {
         let (model, _) = try crawlSite("delegated")
         XCTAssertEqual(model.stats.stopReason, .explored)
-        func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
         let screens = model.states.map { has($0, "textField#message") ? "conversation" : "list" }
         XCTAssertEqual(screens.sorted(), ["conversation", "list"], "\(model.states.map { $0.properties ?? [] })")
         XCTAssertTrue(model.states.allSatisfy { state in (state.properties ?? []).contains { $0.hasPrefix("list ") } },
@@ -541,7 +537,6 @@ extension CrawlEndToEndTests {
     func testPicturesThePageListensOnAreTapped() throws {
         let (model, _) = try crawlSite("gallery")
         XCTAssertEqual(model.stats.stopReason, .explored)
-        func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
         XCTAssertEqual(model.states.map { has($0, "button#close") ? "viewer" : "gallery" }.sorted(), ["gallery", "viewer"],
                        "\(model.states.map { $0.properties ?? [] })")
         let gallery = try XCTUnwrap(model.states.first { !has($0, "button#close") })
@@ -556,7 +551,6 @@ extension CrawlEndToEndTests {
     func testAStepOfRequiredChoicesOnlyIsSentWithAChoiceMade() throws {
         let (model, _) = try crawlSite("levels")
         XCTAssertEqual(model.stats.stopReason, .explored)
-        func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
         let screens = model.states.map { has($0, "heading Your name") ? "name" : has($0, "heading Your level") ? "level" : has($0, "heading Welcome aboard") ? "welcome" : "?" }
         XCTAssertEqual(screens.sorted(), ["level", "name", "welcome"], "\(model.states.map { $0.properties ?? [] })")
         let level = try XCTUnwrap(model.states.first { has($0, "heading Your level") })
@@ -574,7 +568,6 @@ extension CrawlEndToEndTests {
     func testATableFilteredToOneRowAndASelectOfDataChoicesAreOneScreen() throws {
         let (model, _) = try crawlSite("stock")
         XCTAssertEqual(model.stats.stopReason, .explored)
-        func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state.properties ?? []).contains { $0.contains(fragment) } }
         let screens = model.states.map {
             has($0, "heading Add product") ? "add" : has($0, "heading Edit product") ? "edit" : has($0, "heading No products found") ? "none" : has($0, "list ") ? "table" : "?"
         }
@@ -583,3 +576,48 @@ extension CrawlEndToEndTests {
         XCTAssertTrue(model.states.contains { has($0, "picker#category \"All categories\"") }, "\(model.states.map { $0.properties ?? [] })")
     }
 }
+
+extension CrawlEndToEndTests {
+    /// A board whose columns hold one task card each, drawn with a pointer cursor, the page listening at the document:
+    /// a lone card is a row of a list of one, tapped. The task opens in a dialog left `aria-hidden` by its script: its
+    /// controls are what a person sees. Its heading is the title of the card tapped: which task is data, one screen.
+    /// Three screens, as a tester draws them: the board, a task open, adding a task.
+    func testALoneCardOpensItsTaskInADialogLeftDeclaredHidden() throws {
+        let (model, log) = try crawlSite("board")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        func screen(_ s: CrawlModel.State) -> String {
+            has(s, "button#save") ? "adding" : has(s, "button#close") ? "task" : "board"
+        }
+        XCTAssertEqual(model.states.map(screen).sorted(), ["adding", "board", "task"], "\(model.states.map { $0.properties ?? [] })")
+        let board = try XCTUnwrap(model.states.first { screen($0) == "board" })
+        XCTAssertTrue(has(board, "list todo"), "a column's lone card is a list's row: \(board.properties ?? [])")
+        let task = try XCTUnwrap(model.states.first { screen($0) == "task" })
+        XCTAssertTrue(model.edges.contains { $0.from == board.id && $0.to == task.id && $0.event.hasPrefix("tap cell") },
+                      "\(model.edges.map { "\($0.from) → \($0.to) \($0.event)" })")
+        let taps = Set(log.filter { $0["type"] as? String == "event" && ($0["event"] as? String ?? "").hasPrefix("tap cell") }.compactMap { $0["event"] as? String })
+        XCTAssertGreaterThanOrEqual(taps.count, 2, "more than one task opened: \(taps)")
+        XCTAssertTrue(log.contains { $0["type"] as? String == "abstraction" && ($0["reason"] as? String ?? "").contains("the text of the row it tapped") },
+                      "the second task's dialog is the first's: \(log.filter { $0["type"] as? String == "abstraction" })")
+    }
+}
+
+extension CrawlEndToEndTests {
+    /// A shop of four pages: a cart preview rises over the lower part of a page and a translucent shade, and the
+    /// product page's "←" calls history.back(), so where it lands depends on the page the product was opened from.
+    /// The page under the sheet is not the screen (home with the preview is one state, whatever lies under it), and
+    /// "←" landing on different pages is not a reason to split the product page. Six screens, as a tester draws them.
+    func testASheetOverThePageAndABackButtonThatFollowsTheHistory() throws {
+        let (model, log) = try crawlSite("sheet")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        func screen(_ s: CrawlModel.State) -> String {
+            let page = (s.properties ?? []).first { $0.hasPrefix("container ") }.map { String($0.dropFirst(10)) } ?? "?"
+            return page + (has(s, "#close-sheet") ? " + preview" : "")
+        }
+        XCTAssertEqual(model.states.map(screen).sorted(), ["/", "/ + preview", "/about.html", "/faq.html", "/product.html", "/product.html + preview"],
+                       "\(model.states.map { $0.properties ?? [] })")
+        let preview = try XCTUnwrap(model.states.first { screen($0) == "/ + preview" })
+        XCTAssertFalse(has(preview, "/about.html"), "the page under the sheet is covered: \(preview.properties ?? [])")
+        XCTAssertFalse(log.contains { $0["decision"] as? String == "refine" }, "\(log.filter { $0["type"] as? String == "abstraction" })")
+    }
+}
+

@@ -191,6 +191,8 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         var document: Double?
         var writes: Int?
         var status: Int?
+        /// Whether the page went back in its history since the last snapshot (nil from older scripts).
+        var wentBack: Bool?
         var instrumented: Bool
         var errors: [AppFailure]
         var root: UIElement
@@ -233,7 +235,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
             lastWrites = (document, writes)
         }
         return Observation(snapshot: UISnapshot(context: context, root: raw.root), idle: idle, failures: failures, outOfScope: outOfScope,
-                           wroteData: wrote)
+                           wroteData: wrote, wentBack: raw.wentBack ?? false)
     }
 
     /// The current screen (an observation without a wait; its failures are dropped — tests and tools that only look).

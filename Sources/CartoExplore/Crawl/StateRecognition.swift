@@ -23,9 +23,9 @@ struct StateRecognition {
 
     /// The known state `snapshot` shows, a decision to log when the screen abstraction learnt something from it, and
     /// the route alias it was matched through, if any (`StateIndex.matchNoting`).
-    mutating func match(_ snapshot: UISnapshot) -> (index: Int?, decision: StateIndex.Decision?, alias: StateIndex.RouteAlias?) {
+    mutating func match(_ snapshot: UISnapshot, cause: (event: CrawlEvent, before: UISnapshot)? = nil) -> (index: Int?, decision: StateIndex.Decision?, alias: StateIndex.RouteAlias?) {
         switch mode {
-        case .screen: return index.matchNoting(snapshot)
+        case .screen: return index.matchNoting(snapshot, cause: cause)
         case .paper: return (paper.match(StateSignature(snapshot))?.index, nil, nil)
         }
     }

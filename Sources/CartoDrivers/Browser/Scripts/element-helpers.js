@@ -11,10 +11,16 @@ function ownPointer(el) {
   const view = el.ownerDocument.defaultView || window;
   return view.getComputedStyle(el).cursor === 'pointer' && !(el.parentElement && view.getComputedStyle(el.parentElement).cursor === 'pointer');
 }
+// Whether the page listens for taps on the element itself: a listener our instrumentation saw added (a frame's own
+// instrumentation knows its listeners), the `onclick` attribute, or a handler set as a property (`card.onclick = …`),
+// which listens as the other two do.
+function listensForTaps(el) {
+  const view = el.ownerDocument.defaultView;
+  const c = (view && view.__carto) || window.__carto;
+  return !!(c && c.clickable.has(el)) || el.hasAttribute('onclick') || typeof el.onclick === 'function';
+}
 function roleOf(el) {
   const tag = el.tagName.toLowerCase();
-  const view = el.ownerDocument.defaultView;
-  const c = (view && view.__carto) || window.__carto;   // a frame's own instrumentation knows its listeners
   const aria = (el.getAttribute('role') || '').toLowerCase();
   const ariaRoles = { button: 'button', link: 'link', tab: 'tab', tablist: 'tabBar', dialog: 'dialog', alertdialog: 'alert',
                       checkbox: 'checkbox', switch: 'toggle', radio: 'radio', slider: 'slider', textbox: 'textField',
@@ -24,7 +30,7 @@ function roleOf(el) {
                       alert: 'alert', status: 'staticText' };  // live regions: what the user is told
   if (ariaRoles[aria]) return ariaRoles[aria];
   switch (tag) {
-    case 'a': return el.hasAttribute('href') ? 'link' : (c && c.clickable.has(el) || el.onclick ? 'button' : null);
+    case 'a': return el.hasAttribute('href') ? 'link' : (listensForTaps(el) ? 'button' : null);
     case 'button': case 'summary': return 'button';
     case 'input': {
       const type = (el.getAttribute('type') || 'text').toLowerCase();
@@ -38,7 +44,7 @@ function roleOf(el) {
     case 'textarea': return 'textView';
     case 'select': return 'picker';
     // A picture the page listens for taps on (a gallery's photo that opens a viewer) is a control.
-    case 'img': return c && c.clickable.has(el) || el.hasAttribute('onclick') || typeof el.onclick === 'function' ? 'button' : 'image';
+    case 'img': return listensForTaps(el) ? 'button' : 'image';
     case 'svg': case 'video': case 'canvas': return 'image';
     case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6': return 'heading';
     case 'ul': case 'ol': return 'list';
@@ -56,8 +62,7 @@ function roleOf(el) {
   // button of its own: its controls are. Unless it says a tap on it does something by its own pointer cursor (its
   // parent's is not): a card that opens a picture, with "Like" and "Save" buttons inside. A label is its control's
   // (a plan card drawn by a label over its radio button): a tap on it is the control's.
-  // A handler set as a property (`card.onclick = …`) listens as one added by addEventListener or the attribute does.
-  if ((c && c.clickable.has(el) || el.hasAttribute('onclick') || typeof el.onclick === 'function') &&
+  if (listensForTaps(el) &&
       (!(el.children.length && el.querySelector(controlSelector)) || (ownPointer(el) && tag !== 'label'))) return 'button';
   if (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false') return 'textView';
   return null;

@@ -115,9 +115,14 @@
   }, true);
   // A page restored from the back-forward cache keeps its script state: it is not navigating any more.
   window.addEventListener('pageshow', e => { if (e.persisted) { c.navigating = false; c.lastMutation = performance.now(); } });
+  // The page going back in its history (a "←" button calling history.back()) lands wherever the history says: the
+  // mark, kept in the tab's session storage across the page load it may cause, tells the next snapshot so.
   for (const name of ['back', 'forward', 'go']) {
     const original = history[name].bind(history);
-    history[name] = (...a) => { c.navigating = true; st(() => { c.navigating = false; }, 1000); return original(...a); };
+    history[name] = (...a) => {
+      if (name === 'back' || (name === 'go' && Number(a[0]) < 0)) { try { sessionStorage.setItem('__cartoWentBack', '1'); } catch (e) {} }
+      c.navigating = true; st(() => { c.navigating = false; }, 1000); return original(...a);
+    };
   }
   // A script or stylesheet a script adds (a module loader's next module, a bundle's lazy chunk, a theme) is a
   // request in flight until it loads or fails: the page renders after it, often much later than a frame of

@@ -22,7 +22,7 @@ function installRecorder() {
     for (let n = el; n && n.nodeType === 1 && n !== document.body; n = n.parentElement) {
       const role = roleOf(n);
       if (role && tappable.has(role)) return n;
-      if (role === 'cell' && (c && c.clickable.has(n) || n.hasAttribute('onclick'))) return n;
+      if (role === 'cell' && listensForTaps(n)) return n;
     }
     return null;
   }

@@ -37,8 +37,13 @@ function snapshot() {
     const r = el.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return true;   // the backdrop stays put when scrolling
-    const hit = document.elementFromPoint(x, y);
-    return !!hit && holds(backdrop, hit);
+    // The whole stack at that point, not only its top: what lies under the layer and under a sheet or a dialog's
+    // box over the layer (a page's link where a bottom sheet rises) is under the layer all the same.
+    const stack = document.elementsFromPoint(x, y);
+    const layer = stack.findIndex(n => holds(backdrop, n));
+    const own = stack.findIndex(n => holds(el, n));
+    if (own < 0) return layer === 0;
+    return layer >= 0 && layer < own;
   }
   // A control that only hovering its row shows (opacity 0 until :hover, as delete buttons often are) still takes a
   // tap where it sits: a finger on a phone finds it. It stays invisible for the abstraction.
@@ -98,6 +103,14 @@ function snapshot() {
         if (members.every(m => (!roleOf(m) && m.querySelector(controlSelector)) || cardControl(m))) rows = new Set(members);
         break;
       }
+    } else if (kids.length === 1 && !roleOf(parent)) {
+      // A lone card that is a control of its own (`cardControl`: the page listens on it, or marks it tappable by its
+      // own pointer cursor while listening at the document — a board's column holding one task, the only note of a
+      // notes app): a row of a list of one, as siblings of its kind would make it a row of a list of several. Its
+      // text is the row's content, not a control's name: a note's title is data. Not a box without a class of its
+      // own (layout), nor a lone picture.
+      const k = kids[0];
+      if (cardControl(k) && !tappablePicture(k) && kind(k).split('.')[1] !== '') rows = new Set([k]);
     }
     repeatedRows.set(parent, rows);
     return rows;
@@ -105,11 +118,13 @@ function snapshot() {
   // A region declared hidden that holds two controls or more a person sees and reads (a sidebar of buttons left
   // `aria-hidden` by a layout that hides it on phones) is in use all the same: what a person sees there is on the
   // screen. Not while a dialog is open, whose script sets the page behind it aside that way; a dismiss "×" or an
-  // icon is no such control (no word on it).
-  const dialogOpen = modal !== null || backdrop !== null ||
-    [...document.querySelectorAll('dialog[open], [role="dialog"], [role="alertdialog"]')].some(isVisible);
+  // icon is no such control (no word on it). The open dialog itself is in use, though its script left it declared
+  // hidden (`aria-hidden="true"` written in the page and never taken off when it opens): it is what a person sees.
+  const openDialogs = [...document.querySelectorAll('dialog[open], [role="dialog"], [role="alertdialog"]')].filter(isVisible);
+  const dialogOpen = modal !== null || backdrop !== null || openDialogs.length > 0;
   const regionsInUse = new Map();
   function inUse(region) {
+    if (openDialogs.some(d => region === d || region.contains(d))) return true;
     if (dialogOpen) return false;
     if (!regionsInUse.has(region)) {
       const used = [...region.querySelectorAll(controlSelector)].filter(n => isVisible(n) && /\p{L}{2}/u.test(textOf(n) || ''));
@@ -158,7 +173,7 @@ function snapshot() {
       if (href.startsWith('#') && el.ownerDocument === document) target = local(origin + location.pathname) + (el.hash || '#');
       else if (role === 'link') target = local(el.href);
       else if (role === 'form') target = local(el.action);
-      else if (c && c.clickable.has(el) || el.hasAttribute('onclick')) target = 'click';
+      else if (listensForTaps(el)) target = 'click';
       // Only a submit button sends its form (a `<button>` is one unless its type says otherwise): a reset button
       // beside it empties the form.
       else if (tag === 'button' || (tag === 'input' && el.type === 'submit')) target = !el.form ? null : el.type === 'submit' ? 'submit' : el.type === 'reset' ? 'reset' : null;
@@ -247,9 +262,12 @@ function snapshot() {
   let digest = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) { digest ^= text.charCodeAt(i); digest = Math.imul(digest, 0x01000193); }
   const errors = c ? c.errors.splice(0) : [];
+  // Whether the page went back in its history since the last snapshot (instrumentation.js marks it); read once.
+  let wentBack = false;
+  try { wentBack = sessionStorage.getItem('__cartoWentBack') === '1'; if (wentBack) sessionStorage.removeItem('__cartoWentBack'); } catch (e) {}
   return JSON.stringify({ url: location.href, origin, path: location.pathname, hash: location.hash, route, textDigest: (digest >>> 0).toString(16), title: document.title,
            document: performance.timeOrigin, writes: c ? c.writes : null,
-           status: nav && nav.responseStatus ? nav.responseStatus : null, instrumented: !!c, errors,
+           status: nav && nav.responseStatus ? nav.responseStatus : null, instrumented: !!c, errors, wentBack,
            // The root's value: the beginning of the visible text, what tells apart screens that offer nothing else.
            root: { role: 'window', platformType: 'document', identifier: null, label: document.title || null,
                    value: clean(text),

@@ -137,8 +137,10 @@ final class Navigator {
                 }
                 // A toggle whose state the abstraction set aside (a filter's box) leads where that state takes it:
                 // no refinement (`StateIndex.actsOnAStateSetAside`). Nor does an event that led to the screen it led
-                // to before with other data on it (a question drawn at random): one screen, not two.
-                if let landed, landed != from, !session.pool.recorder.actsOnAStateSetAside(step.event),
+                // to before with other data on it (a question drawn at random): one screen, not two. Nor one that
+                // sent the app back in its history (a "←" calling `history.back()`): it lands where the path came
+                // from, which the replay's path decides, not the screen.
+                if let landed, landed != from, !session.lastWentBack, !session.pool.recorder.actsOnAStateSetAside(step.event),
                    !session.pool.recorder.oneButForData(landed, step.to),
                    let decision = session.pool.recorder.refine(from: from, event: step.event.description, expected: step.to, landed: landed) {
                     session.log(decision)

@@ -57,8 +57,8 @@ final class Recorder {
 
     /// The known state `snapshot` shows, if any, and the route alias it was matched through while nothing has settled
     /// whether that route shows the same state (`StateIndex.RouteAlias`).
-    func matchNotingAlias(_ snapshot: UISnapshot) -> (index: Int?, alias: StateIndex.RouteAlias?) {
-        let (index, decision, alias) = recognizer.match(snapshot)
+    func matchNotingAlias(_ snapshot: UISnapshot, cause: (event: CrawlEvent, before: UISnapshot)? = nil) -> (index: Int?, alias: StateIndex.RouteAlias?) {
+        let (index, decision, alias) = recognizer.match(snapshot, cause: cause)
         if let decision { record(decision) }
         return (index, alias)
     }

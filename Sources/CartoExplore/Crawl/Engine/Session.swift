@@ -25,6 +25,9 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     private var lastEventActed = false
     /// Whether the last event wrote data (`Observation.wroteData`): it did something, even where the screen stayed.
     private var lastWrote = false
+    /// Whether the last event sent the app back in its history (`Observation.wentBack`): where it landed depends on
+    /// how the app was reached, not on the state it was fired in.
+    private(set) var lastWentBack = false
     /// Whether the last event changed the app where it stayed (the transition of a state to itself: a product
     /// liked in its card, a filter's box ticked), as opposed to a scroll, the text typed or a clock ticking.
     private var lastChangedInPlace = false
@@ -110,10 +113,14 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             log(decision)
         }
         // The app wrote data and stayed on this state: its menu's places may show it now (`Frontier.dataWritten`).
-        if lastWrote, navigator.current == work.state { pool.frontier.dataWritten(in: work.state, session: index, recorder: recorder) }
+        if lastWrote, navigator.current == work.state {
+            pool.frontier.dataWritten(in: work.state, session: index, relabelled: Self.relabelled(recorder.states[work.state].events, but: event, before, navigator.snapshot), recorder: recorder)
+        }
         // The app changed where it stayed (kept in memory): the views it leads to within the page may show it now
         // (`Frontier.changedInPlace`).
-        else if lastChangedInPlace, navigator.current == work.state { pool.frontier.changedInPlace(in: work.state, session: index, recorder: recorder) }
+        else if lastChangedInPlace, navigator.current == work.state {
+            pool.frontier.changedInPlace(in: work.state, session: index, relabelled: Self.relabelled(recorder.states[work.state].events, but: event, before, navigator.snapshot), recorder: recorder)
+        }
         // Refused because something covered its control (a banner, a toast, an overlay still fading): tried once more
         // in this state after its other events, when the cover may be gone. Other states offer it as usual.
         if lastRefused, !recorder.states[work.state].refusedOnce.contains(work.event) {
@@ -168,6 +175,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         lastRefused = false
         lastEventActed = false
         lastWrote = false
+        lastWentBack = false
         lastChangedInPlace = false
         var waitedBetween = 0.0
         for (index, action) in event.actions(on: navigator.snapshot).enumerated() {
@@ -182,6 +190,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         }
         let observed = try timed { try driver.observe(after: configuration.settings.wait) }
         lastWrote = observed.wroteData
+        lastWentBack = observed.wentBack
         var idle = observed.idle
         idle.waitedMilliseconds += waitedBetween
         failures += observed.failures
@@ -231,6 +240,23 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         return outcome.state
     }
 
+    /// The taps among `events` on controls whose label changed from `before` to `after` ("Cart (0)" → "Cart (1)"):
+    /// the label shows what the event changed, so what the control opens shows it too. The fired event's own control
+    /// is not among them ("Like" → "Unlike": a second tap undoes the first).
+    static func relabelled(_ events: [CrawlEvent], but fired: CrawlEvent, _ before: UISnapshot?, _ after: UISnapshot?) -> [Int] {
+        guard let before, let after, before.context == after.context else { return [] }
+        func labels(_ snapshot: UISnapshot) -> [String: String] {
+            Dictionary(snapshot.elements.compactMap { e in e.locator.map { ($0, e.label ?? "") } }, uniquingKeysWith: { a, _ in a })
+        }
+        let was = labels(before), now = labels(after)
+        return events.indices.filter { i in
+            let e = events[i]
+            guard e.kind == .tap, let locator = e.target?.locator, locator != fired.target?.locator,
+                  let old = was[locator], let new = now[locator] else { return false }
+            return old != new
+        }
+    }
+
     private struct Outcome {
         var kind: EventOutcome
         var state: Int?
@@ -249,7 +275,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     /// New state, known state, back, in-place change or no change; records the transition and moves the trail.
     private func classify(_ snapshot: UISnapshot, after event: CrawlEvent, from source: Int) throws -> Outcome {
         defer { navigator.snapshot = snapshot }
-        let matched = recorder.matchNotingAlias(snapshot)
+        let matched = recorder.matchNotingAlias(snapshot, cause: navigator.snapshot.map { (event, $0) })
         var known = matched.index
         if let test = probing {
             probing = nil

@@ -25,6 +25,9 @@ final class Frontier {
     /// States where the app changed in place once already (`changedInPlace`), and per session the events it fires
     /// again there, in order, while it holds the change.
     private var changedStates: Set<Int> = []
+    /// States where the app wrote data once already (`dataWritten`): not the same as `afterWrite`, which a state
+    /// found by a write has from the start, though nothing was written in it yet.
+    private var writtenStates: Set<Int> = []
     private var refire: [Int: (state: Int, events: [Int])] = [:]
 
     init(configuration: CrawlConfiguration, graph: StateGraph<CrawlProgress.StateRecord, CrawlProgress.EdgeRecord>) {
@@ -70,6 +73,7 @@ final class Frontier {
             if !pending.events.isEmpty {
                 let work = Work(state: pending.state, event: pending.events.removeFirst())
                 if !pending.events.isEmpty { refire[session] = pending }
+                mark(work, fired: true, recorder: recorder)   // one not fired yet (relabelled) is fired now, once
                 claimed[work.state, default: 0] += 1
                 return work
             }
@@ -99,9 +103,10 @@ final class Frontier {
     /// state that had led elsewhere, while its app holds what it wrote: a page of the app that lists what was
     /// written (a favourites page reached before anything was added) shows it only after the write, and a later
     /// restart starts from a clean profile. A write outlives a page load, so events that led to other documents of
-    /// the app are fired again too.
-    func dataWritten(in state: Int, session: Int, recorder: Recorder) {
-        guard !recorder.states[state].afterWrite else { return }
+    /// the app are fired again too. `relabelled`: the state's events whose controls the write relabelled (a cart
+    /// button's count): what they show is what changed, so they come first, fired or not.
+    func dataWritten(in state: Int, session: Int, relabelled: [Int] = [], recorder: Recorder) {
+        guard writtenStates.insert(state).inserted else { return }
         recorder.update(state) { $0.afterWrite = true }
         let global = passes.compactMap { $0 as? GlobalNavigation }.first
         let record = recorder.states[state]
@@ -110,7 +115,7 @@ final class Frontier {
             mark(Work(state: state, event: event), fired: false, recorder: recorder)
         }
         changedStates.insert(state)
-        reserveRefire(in: state, session: session, recorder: recorder, sameDocument: false, onePerTarget: true)
+        reserveRefire(in: state, session: session, relabelled: relabelled, recorder: recorder, sameDocument: false, onePerTarget: true)
     }
 
     /// The app changed in `state` and stayed there, in memory only (a product liked in its card; nothing written):
@@ -120,16 +125,16 @@ final class Frontier {
     /// tester likes a product, then opens the liked view. Once per state: the first change there. A change that lives
     /// in memory is lost when a page loads, so events that led to another document are not fired again. Only that
     /// session fires them, so what they find does not depend on which session takes which work.
-    func changedInPlace(in state: Int, session: Int, recorder: Recorder) {
+    func changedInPlace(in state: Int, session: Int, relabelled: [Int] = [], recorder: Recorder) {
         guard changedStates.insert(state).inserted else { return }
-        reserveRefire(in: state, session: session, recorder: recorder, sameDocument: true)
+        reserveRefire(in: state, session: session, relabelled: relabelled, recorder: recorder, sameDocument: true)
     }
 
     /// Reserves for `session` the events fired in `state` that led to another state (in the same document only, with
     /// `sameDocument`; with `onePerTarget`, the first event that led to each state: a seat map's thirty seats all led
     /// to the map with a seat picked, and one of them shows what the write changed there), still on offer where they
-    /// are: `take` hands them out first while the session's app holds the change.
-    private func reserveRefire(in state: Int, session: Int, recorder: Recorder, sameDocument: Bool, onePerTarget: Bool = false) {
+    /// are: `take` hands them out first while the session's app holds the change — after the `relabelled` ones.
+    private func reserveRefire(in state: Int, session: Int, relabelled: [Int], recorder: Recorder, sameDocument: Bool, onePerTarget: Bool = false) {
         let record = recorder.states[state]
         func document(_ id: Int) -> Substring? {
             recorder.states[id].snapshot.context.address.map { $0.prefix { $0 != "#" } }
@@ -140,7 +145,9 @@ final class Frontier {
             $0.from == state && $0.to != state && $0.kind != .inferred && $0.isReplayable && (!sameDocument || document($0.to) == here)
                 && (!onePerTarget || targets.insert($0.to).inserted)
         }.map(\.event.key))
-        let events = record.events.indices.filter { record.fired.contains($0) && ledElsewhere.contains(record.events[$0].key) }
+        let events = relabelled + record.events.indices.filter {
+            record.fired.contains($0) && ledElsewhere.contains(record.events[$0].key) && !relabelled.contains($0)
+        }
         if !events.isEmpty { refire[session] = (state, events) }
     }
 

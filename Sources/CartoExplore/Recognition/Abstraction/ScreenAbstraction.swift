@@ -130,6 +130,9 @@ public struct ScreenAbstraction: Sendable {
         run(snapshot, refined: false).listsToLearn.filter { learntLists[$0.locator] == nil }
     }
 
+    /// The containers of `snapshot` abstracted as lists (rows of one shape; not menus), by their locators.
+    public func listLocators(_ snapshot: UISnapshot) -> Set<String> { run(snapshot, refined: false).listLocators }
+
     private func run(_ snapshot: UISnapshot, refined: Bool) -> AbstractionWork {
         var work = AbstractionWork(snapshot: snapshot, overrides: overrides, rootRoutes: rootRoutes, learntLists: learntLists,
                                    collections: collections, refined: refined)

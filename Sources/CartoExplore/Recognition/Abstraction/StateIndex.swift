@@ -136,10 +136,13 @@ public struct StateIndex: Sendable {
 
     /// The visited state `snapshot` is, or nil when it is new; with the alias it was matched through when it was seen
     /// at a route it was not registered with and nothing settled yet whether that route shows the same state.
-    public mutating func matchNoting(_ snapshot: UISnapshot) -> (index: Int?, decision: Decision?, alias: RouteAlias?) {
+    /// `cause`: the event that showed it and the screen it was fired on, when an event did (`detailOfARow`).
+    public mutating func matchNoting(_ snapshot: UISnapshot, cause: (event: CrawlEvent, before: UISnapshot)? = nil) -> (index: Int?, decision: Decision?, alias: RouteAlias?) {
         let a = abstract(snapshot)
         if let found = lookup(a) { return (found, nil, nil) }
-        if let instance = instanceOfOneKind(snapshot, a) ?? memberOfACollection(snapshot, a) { return (instance.index, instance.decision, nil) }
+        if let instance = instanceOfOneKind(snapshot, a) ?? memberOfACollection(snapshot, a) ?? detailOfARow(snapshot, a, cause: cause) {
+            return (instance.index, instance.decision, nil)
+        }
         guard a.level == .standard, let digest = snapshot.context.textDigest, let found = routeless[key(Self.withoutRoute(a.identity))],
               records[found].snapshot.context.textDigest == digest else { return (nil, nil, nil) }
         let alias = RouteAlias(state: found, route: Self.route(of: a.standard))
@@ -181,6 +184,52 @@ public struct StateIndex: Sendable {
         return (known, Decision(kind: .coarsen, screen: a.coarse.name,
                                 reason: "\(theirs) and \(mine), addresses of one kind, showed this screen with other labels and headings: what the address picks is data, and labels and headings of this screen are data from now on",
                                 states: [known]))
+    }
+
+    /// The detail of a row: a screen opened by a tap on a row of a list (or on a control inside one) whose heading
+    /// repeats the row's own text — the product's name on the card tapped — and that, but for its labels and headings,
+    /// is a known state (another row's detail, opened at the same address), is that state: which row it shows is
+    /// data, as with pages of one kind. Its screen is coarsened at once, where other screens wait for `coarsenAfter`
+    /// states. A heading the known state shows too (the dialog's own title) is not evidence; one of a few letters is
+    /// not either.
+    private mutating func detailOfARow(_ snapshot: UISnapshot, _ a: (identity: AbstractState, level: Level, standard: AbstractState, coarse: AbstractState),
+                                       cause: (event: CrawlEvent, before: UISnapshot)?) -> (index: Int?, decision: Decision?)? {
+        guard coarsenAfter > 0, a.level == .standard, let cause, let known = coarse[a.coarse], !coarsened.contains(a.coarse),
+              records[known].snapshot.context.address == snapshot.context.address,
+              let locator = cause.event.target?.locator,
+              let row = Self.rowText(at: locator, in: cause.before, lists: abstraction.listLocators(cause.before)) else { return nil }
+        // What is on top: the rows' own headings behind a dialog's backdrop are the list's, not the screen's.
+        func headings(_ s: UISnapshot) -> [String] {
+            s.elements.filter { $0.role == .heading && $0.visible && $0.covered != true }.compactMap { $0.label.map(Self.plain) }
+        }
+        let theirs = Set(headings(records[known].snapshot))
+        guard let named = headings(snapshot).first(where: { !theirs.contains($0) && $0.count >= 4 && row.contains($0) }) else { return nil }
+        coarsened.insert(a.coarse)
+        uncoarsened[a.coarse] = nil
+        listsLearnt += 1
+        return (known, Decision(kind: .coarsen, screen: a.coarse.name,
+                                reason: "\"\(cause.event.description)\" opened this screen with the heading \"\(named)\", the text of the row it tapped, where s\(known) showed another: which row it shows is data, and labels and headings of this screen are data from now on",
+                                states: [known]))
+    }
+
+    /// The text of the row holding the element at `locator` in `snapshot` (the element itself when it is the row),
+    /// every label and value in it, plain; nil when it is in no row of the containers at `lists` (lists of rows of
+    /// one shape: a menu's rows lead to places of their own, not to a row's detail).
+    static func rowText(at locator: String, in snapshot: UISnapshot, lists: Set<String>) -> String? {
+        func find(_ e: UIElement, _ row: UIElement?, inList: Bool) -> UIElement?? {
+            let row = inList && e.role == .cell && row == nil ? e : row
+            if e.locator == locator { return .some(row) }
+            let inside = inList || e.locator.map(lists.contains) == true
+            for child in e.children { if let found = find(child, row, inList: inside) { return found } }
+            return nil
+        }
+        guard let found = find(snapshot.root, nil, inList: false), let row = found else { return nil }
+        return plain(row.allElements.flatMap { [$0.label, $0.value] }.compactMap { $0 }.joined(separator: " "))
+    }
+
+    /// Text compared as a person reads it: lower case, one space between words.
+    private static func plain(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// Members of one collection: a screen at a hash route that names a member (`#/place/colosseum`) and that, but for
