@@ -722,3 +722,37 @@ extension BrowserSnapshotTests {
         XCTAssertFalse(try driver.observe(after: nil).wentBack, "reported once")
     }
 }
+
+extension BrowserSnapshotTests {
+    /// A page that opens a new window (`window.open`, a link with `target="_blank"`) would leave the driven tab behind
+    /// a window nobody shows, and the next tap unanswered: a page of the app opens in the same tab, one elsewhere not
+    /// at all, and the crawl goes on tapping.
+    func testNewWindowsOpenInTheSameTabOrNotAtAll() throws {
+        let (site, service) = try serveWithChromeDriver([
+            "index.html": """
+            <html><head><title>Home</title></head><body>
+            <button id="chat" onclick="window.open('https://chat.example/start', '_blank')">Chat</button>
+            <a id="help" href="help.html" target="_blank">Help</a>
+            <button id="terms" onclick="window.open('terms.html')">Terms</button>
+            <button id="count" onclick="this.textContent = 'Counted'">Count</button>
+            </body></html>
+            """,
+            "help.html": "<html><head><title>Help</title></head><body><h1>Help</h1></body></html>",
+            "terms.html": "<html><head><title>Terms</title></head><body><h1>Terms</h1></body></html>",
+        ])
+        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+        defer { driver.close() }
+        try driver.restart()
+        _ = try driver.waitForIdle(.standard)
+        func tap(_ id: String) throws -> UISnapshot {
+            try driver.perform(.tap(try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == id }, id)))
+            return try driver.observe(after: .standard).snapshot
+        }
+        XCTAssertEqual(try tap("chat").context.container, "/", "another origin's window is not opened")
+        XCTAssertEqual(try tap("count").elements.first { $0.identifier == "count" }?.label, "Counted", "the tab still takes taps")
+        XCTAssertEqual(try tap("help").context.container, "/help.html", "a link to a new tab opens in this one")
+        try driver.perform(.back)
+        _ = try driver.observe(after: .standard)
+        XCTAssertEqual(try tap("terms").context.container, "/terms.html", "window.open of a page of the app opens it here")
+    }
+}

@@ -213,6 +213,19 @@
   window.alert = m => { c.dialogs.push(clip(m)); };
   window.confirm = m => { c.dialogs.push(clip(m)); return true; };
   window.prompt = (m, d) => { c.dialogs.push(clip(m)); return d === undefined ? '' : String(d); };
+  // A new window or tab (`window.open`, a link with `target="_blank"`) would take the browser's focus from the page
+  // the crawl drives, whose input then waits on a page no longer shown (a tap that never answers): a page of the app
+  // opens in this window, as a link does; one elsewhere is not opened, as a link out of the app is never followed.
+  const sameOrigin = url => { try { const u = new URL(url, location.href); return u.origin === location.origin ? u.href : null; } catch (e) { return null; } };
+  window.open = url => { const here = sameOrigin(url || ''); if (here) { location.assign(here); return window; } return null; };
+  document.addEventListener('click', e => {
+    const a = e.target && e.target.closest ? e.target.closest('a[href]') : null;
+    if (!a || e.defaultPrevented || !a.target || ['_self', '_top', '_parent'].includes(a.target.toLowerCase())) return;
+    if (document.querySelector('iframe[name="' + CSS.escape(a.target) + '"]')) return;   // a frame of the page
+    e.preventDefault();
+    const here = sameOrigin(a.getAttribute('href'));
+    if (here) location.assign(here);
+  });
   window.addEventListener('error', e => {
     if (e.target !== window && e.target && e.target.tagName) return;   // resource load errors are not script errors
     c.errors.push({ kind: 'uncaught error', message: clip(e.message || e.error), location: e.filename ? e.filename + ':' + e.lineno : null });

@@ -187,28 +187,40 @@ public struct StateIndex: Sendable {
     }
 
     /// The detail of a row: a screen opened by a tap on a row of a list (or on a control inside one) whose heading
-    /// repeats the row's own text — the product's name on the card tapped — and that, but for its labels and headings,
-    /// is a known state (another row's detail, opened at the same address), is that state: which row it shows is
-    /// data, as with pages of one kind. Its screen is coarsened at once, where other screens wait for `coarsenAfter`
-    /// states. A heading the known state shows too (the dialog's own title) is not evidence; one of a few letters is
-    /// not either.
+    /// repeats the row's own text — the product's name on the card tapped — and that, but for that heading, is a
+    /// known state (another row's detail, opened at the same address), is that state: the heading's place holds data
+    /// on this screen from now on (and on the page's other screens, as `learnDataHeadings` learns it), at once, where
+    /// other places wait for `coarsenAfter` states. The screen's other headings and the labels of its buttons still
+    /// count ("Add to cart" and "Added"). A heading the known state shows too (the dialog's own title) is not
+    /// evidence; one of a few letters is not either; nor is a heading under a dialog's backdrop (a row's own title).
     private mutating func detailOfARow(_ snapshot: UISnapshot, _ a: (identity: AbstractState, level: Level, standard: AbstractState, coarse: AbstractState),
                                        cause: (event: CrawlEvent, before: UISnapshot)?) -> (index: Int?, decision: Decision?)? {
         guard coarsenAfter > 0, a.level == .standard, let cause, let known = coarse[a.coarse], !coarsened.contains(a.coarse),
-              records[known].snapshot.context.address == snapshot.context.address,
+              records[known].identity == records[known].standard, records[known].snapshot.context.address == snapshot.context.address,
               let locator = cause.event.target?.locator,
               let row = Self.rowText(at: locator, in: cause.before, lists: abstraction.listLocators(cause.before)) else { return nil }
-        // What is on top: the rows' own headings behind a dialog's backdrop are the list's, not the screen's.
-        func headings(_ s: UISnapshot) -> [String] {
-            s.elements.filter { $0.role == .heading && $0.visible && $0.covered != true }.compactMap { $0.label.map(Self.plain) }
+        func headings(_ s: UISnapshot) -> [(place: String, text: String)] {
+            s.elements.filter { $0.role == .heading && $0.visible && $0.covered != true }.compactMap { e in
+                guard let place = e.locator, let label = e.label else { return nil }
+                return (place, Self.plain(label))
+            }
         }
-        let theirs = Set(headings(records[known].snapshot))
-        guard let named = headings(snapshot).first(where: { !theirs.contains($0) && $0.count >= 4 && row.contains($0) }) else { return nil }
-        coarsened.insert(a.coarse)
-        uncoarsened[a.coarse] = nil
+        let theirs = Set(headings(records[known].snapshot).map(\.text))
+        guard let named = headings(snapshot).first(where: { !theirs.contains($0.text) && $0.text.count >= 4 && row.contains($0.text) }) else { return nil }
+        let places: Set<String> = [named.place]
+        let mine = Self.leavingOut(headingsAt: places, of: snapshot, from: a.standard)
+        let was = Self.leavingOut(headingsAt: places, of: records[known].snapshot, from: records[known].standard)
+        guard key(mine) == key(was) else { return nil }
+        dataHeadings[a.coarse, default: []].formUnion(places)
+        dataPlaces[Self.page(of: snapshot), default: []].formUnion(places)
+        records[known].identity = was
+        records[known].standard = was
+        if standard[key(was)] == nil { standard[key(was)] = known }
+        uncoarsened[a.coarse] = []
         listsLearnt += 1
+        let place = named.place.replacingOccurrences(of: "css selector:", with: "")
         return (known, Decision(kind: .coarsen, screen: a.coarse.name,
-                                reason: "\"\(cause.event.description)\" opened this screen with the heading \"\(named)\", the text of the row it tapped, where s\(known) showed another: which row it shows is data, and labels and headings of this screen are data from now on",
+                                reason: "\"\(cause.event.description)\" opened this screen with the heading \"\(named.text)\" at \(place), the text of the row it tapped, where s\(known) showed another there: that text is data from now on; labels of links and buttons and the other headings still count",
                                 states: [known]))
     }
 
