@@ -618,6 +618,13 @@ extension CrawlEndToEndTests {
         let preview = try XCTUnwrap(model.states.first { screen($0) == "/ + preview" })
         XCTAssertFalse(has(preview, "/about.html"), "the page under the sheet is covered: \(preview.properties ?? [])")
         XCTAssertFalse(log.contains { $0["decision"] as? String == "refine" }, "\(log.filter { $0["type"] as? String == "abstraction" })")
+        // "←" is recorded where it led, marked as going through the history: no path or generated test steps on it.
+        let backs = model.edges.filter { $0.event.contains("←") }
+        XCTAssertFalse(backs.isEmpty, "\(model.edges.map(\.event))")
+        XCTAssertEqual(backs.map(\.throughHistory), backs.map { _ in true }, "\(backs)")
+        XCTAssertEqual(model.edges.filter { $0.throughHistory == true }.count, backs.count, "only the page's own back goes through the history")
+        let graph = model.graph
+        XCTAssertEqual(graph.edges.filter { !$0.isReplayable }.map { model.edges[$0.index].event }.sorted(), backs.map(\.event).sorted())
     }
 }
 

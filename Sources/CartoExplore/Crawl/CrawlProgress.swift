@@ -49,10 +49,14 @@ public struct CrawlProgress: Sendable {
         public var to: Int
         public var event: CrawlEvent
         public var kind: EdgeKind
+        /// The page's own script went back in the browser's history (`history.back()`): where the event leads depends
+        /// on how the app was reached, so it is no step of a path planned through the graph (nil: it did not).
+        public var throughHistory: Bool?
         public var source: Int { from }
         public var target: Int { to }
-        /// A back move of the crawler (saved by earlier versions) goes wherever the browser's history says.
-        public var isReplayable: Bool { event.kind != .back && kind != .inferred }
+        /// A back move of the crawler (saved by earlier versions) goes wherever the browser's history says, as does
+        /// an event whose page went back itself.
+        public var isReplayable: Bool { event.kind != .back && kind != .inferred && throughHistory != true }
     }
 
     /// States (in discovery order) and transitions (in the order they were first seen).

@@ -137,7 +137,7 @@ public final class Crawler: @unchecked Sendable {   // sessions run on threads o
             // box ticked on the catalogue, the next month's page of a coarsened month), as one in place is.
             guard seen.insert(Recorder.edgeKey(from, e.event, to)).inserted else { return nil }
             return CrawlModel.Edge(from: name(from), to: name(to), event: e.event.description, kind: e.kind,
-                                   abstractEvent: e.event.abstractEvent, action: e.event.userActions)
+                                   abstractEvent: e.event.abstractEvent, action: e.event.userActions, throughHistory: e.throughHistory)
         }
         let failures = progress.failures.map { failure -> CrawlModel.Failure in
             var f = failure

@@ -61,9 +61,15 @@ public struct CrawlModel: Codable, Sendable, Equatable {
         /// arguments (one for a tap; a fill's typing per field, then its submit). Typed passwords are `${SECRET_…}`
         /// variables. `carto gen` builds steps from these (nil in models written before it existed).
         public var action: [UserAction]?
+        /// True when the page's own script went back in the browser's history as the event was fired
+        /// (`history.back()`): where it leads depends on how the app was reached, so it is never a step of a replayed
+        /// path or a generated test (nil: it did not).
+        public var throughHistory: Bool?
 
-        public init(from: String, to: String, event: String, kind: EdgeKind, abstractEvent: AbstractEvent? = nil, action: [UserAction]? = nil) {
+        public init(from: String, to: String, event: String, kind: EdgeKind, abstractEvent: AbstractEvent? = nil, action: [UserAction]? = nil,
+                    throughHistory: Bool? = nil) {
             self.from = from; self.to = to; self.event = event; self.kind = kind; self.abstractEvent = abstractEvent; self.action = action
+            self.throughHistory = throughHistory
         }
     }
 
@@ -121,13 +127,13 @@ extension CrawlModel {
 
     /// The model as a `StateGraph` (state numbers are positions in `states`): paths through it, outgoing edges. Edges
     /// to or from ids no state has are left out; the crawler's back moves (in models written before they were left
-    /// out of models) are no replayable steps.
+    /// out of models) and events whose page went back in the history are no replayable steps.
     public var graph: StateGraph<State, GraphEdge> {
         let number = Dictionary(states.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
         let edges = self.edges.enumerated().compactMap { i, e -> GraphEdge? in
             guard let from = number[e.from], let to = number[e.to] else { return nil }
             let back = e.abstractEvent.map { $0.kind == .back } ?? (e.event == "back")
-            return GraphEdge(source: from, target: to, index: i, isReplayable: !back && e.kind != .inferred)
+            return GraphEdge(source: from, target: to, index: i, isReplayable: !back && e.kind != .inferred && e.throughHistory != true)
         }
         return StateGraph(states: states, edges: edges)
     }

@@ -80,7 +80,7 @@ final class Recorder {
     /// A new state (a start screen, or the target of the edge `via` adds with it), with the events `plan` offers in
     /// it. Returns its number and the abstraction's decisions to log.
     func addState(_ snapshot: UISnapshot, depth: Int, events: [CrawlEvent], via: (from: Int, event: CrawlEvent)?, afterWrite: Bool = false,
-                  trace: [CrawlProgress.StateRecord.TraceStep]? = nil)
+                  throughHistory: Bool = false, trace: [CrawlProgress.StateRecord.TraceStep]? = nil)
         -> (id: Int, identity: AbstractState, decisions: [StateIndex.Decision], edge: CrawlProgress.EdgeRecord?) {
         let added = recognizer.add(snapshot)
         var record = CrawlProgress.StateRecord(signature: StateSignature(snapshot), snapshot: snapshot, depth: depth, events: events,
@@ -92,7 +92,7 @@ final class Recorder {
         changed.insert(added.index)
         var edge: CrawlProgress.EdgeRecord?
         if let via {
-            edge = addEdge(from: via.from, to: added.index, event: via.event, kind: .new)
+            edge = addEdge(from: via.from, to: added.index, event: via.event, kind: .new, throughHistory: throughHistory)
             // The path that found it: the source's plus this event (for the repeat bound, without a search per state).
             if let counts = pathActions[via.from] {
                 let key = Self.pathKey(via.event, from: progress.graph.states[via.from].abstract, to: added.identity)
@@ -104,11 +104,12 @@ final class Recorder {
         return (added.index, added.identity, added.decisions, edge)
     }
 
-    /// Records a transition once per (source, event, target); returns it when it is new.
+    /// Records a transition once per (source, event, target); returns it when it is new. `throughHistory`: the
+    /// page went back in the browser's history when the event was fired (`EdgeRecord.throughHistory`).
     @discardableResult
-    func addEdge(from: Int, to: Int, event: CrawlEvent, kind: EdgeKind) -> CrawlProgress.EdgeRecord? {
+    func addEdge(from: Int, to: Int, event: CrawlEvent, kind: EdgeKind, throughHistory: Bool = false) -> CrawlProgress.EdgeRecord? {
         guard edgeKeys.insert(Self.edgeKey(from, event, to)).inserted else { return nil }
-        let edge = CrawlProgress.EdgeRecord(from: from, to: to, event: event, kind: kind)
+        let edge = CrawlProgress.EdgeRecord(from: from, to: to, event: event, kind: kind, throughHistory: throughHistory ? true : nil)
         progress.graph.add(edge)
         return edge
     }

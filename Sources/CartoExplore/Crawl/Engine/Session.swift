@@ -47,6 +47,8 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         /// The screen at the alias, and what a state found there keeps (see `discover`).
         let snapshot: UISnapshot
         let afterWrite: Bool
+        /// The arrival's page went back in the browser's history (`EdgeRecord.throughHistory`).
+        let throughHistory: Bool
         let trace: [CrawlProgress.StateRecord.TraceStep]?
         let screenshot: Data?
     }
@@ -112,14 +114,15 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
                                           unchanged: ControlBehaviour.leftAsItWas(before, after, by: event), wrote: lastWrote) {
             log(decision)
         }
-        // The app wrote data and stayed on this state: its menu's places may show it now (`Frontier.dataWritten`).
-        if lastWrote, navigator.current == work.state {
-            pool.frontier.dataWritten(in: work.state, session: index, relabelled: Self.relabelled(recorder.states[work.state].events, but: event, before, navigator.snapshot), recorder: recorder)
-        }
-        // The app changed where it stayed (kept in memory): the views it leads to within the page may show it now
-        // (`Frontier.changedInPlace`).
-        else if lastChangedInPlace, navigator.current == work.state {
-            pool.frontier.changedInPlace(in: work.state, session: index, relabelled: Self.relabelled(recorder.states[work.state].events, but: event, before, navigator.snapshot), recorder: recorder)
+        // The app wrote data (`Frontier.dataWritten`: its menu's places may show it now) or changed where it stayed,
+        // kept in memory (`Frontier.changedInPlace`: the views it leads to within the page may show it now).
+        if lastWrote || lastChangedInPlace, navigator.current == work.state {
+            let relabelled = Self.relabelled(recorder.states[work.state].events, but: event, before, navigator.snapshot)
+            if lastWrote {
+                pool.frontier.dataWritten(in: work.state, session: index, relabelled: relabelled, recorder: recorder)
+            } else {
+                pool.frontier.changedInPlace(in: work.state, session: index, relabelled: relabelled, recorder: recorder)
+            }
         }
         // Refused because something covered its control (a banner, a toast, an overlay still fading): tried once more
         // in this state after its other events, when the cover may be gone. Other states offer it as usual.
@@ -156,7 +159,8 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
 
     /// Records the arrival at an alias as reaching the aliased state.
     private func arrive(_ pending: PendingAlias) {
-        if let edge = recorder.addEdge(from: pending.source, to: pending.alias.state, event: pending.event, kind: pending.kind) { pool.frontier.learn(edge) }
+        if let edge = recorder.addEdge(from: pending.source, to: pending.alias.state, event: pending.event, kind: pending.kind,
+                                       throughHistory: pending.throughHistory) { pool.frontier.learn(edge) }
     }
 
     // MARK: - Firing events
@@ -286,7 +290,8 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             } else {
                 recorder.settle(pending.alias, same: false, event: event, expected: test.expected, landed: known)
                 let alias = try discover(pending.snapshot, depth: recorder.states[pending.source].depth + 1, via: (pending.source, pending.event),
-                                         afterWrite: pending.afterWrite, trace: pending.trace, screenshot: .some(pending.screenshot))
+                                         afterWrite: pending.afterWrite, throughHistory: pending.throughHistory, trace: pending.trace,
+                                         screenshot: .some(pending.screenshot))
                 navigator.replaceCurrent(with: alias)
                 var outcome = try classify(snapshot, after: event, from: alias)
                 outcome.from = alias
@@ -312,7 +317,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
                 // ticked meanwhile). Not evidence for the frontier's passes, which learn where events lead elsewhere.
                 if !unchanged, event.kind != .back, event.kind != .scroll, let before = navigator.snapshot,
                    !ControlBehaviour.leftAsItWas(before, snapshot, by: event), !ControlBehaviour.onlyRunningTextChanged(before, snapshot) {
-                    _ = recorder.addEdge(from: source, to: source, event: event, kind: .known)
+                    _ = recorder.addEdge(from: source, to: source, event: event, kind: .known, throughHistory: lastWentBack)
                     lastChangedInPlace = true
                 }
                 return Outcome(kind: unchanged ? .noChange : .inPlaceChange, state: id)
@@ -323,14 +328,16 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             // recorded once an event from here tells whether the route shows that state (`settleAlias`, after this event).
             if let alias = matched.alias, alias.state == id, event.kind != .back, !navigator.replaying, navigator.current == source {
                 pendingAlias = PendingAlias(alias: alias, source: source, event: event, kind: isBack ? .back : .known, snapshot: snapshot,
-                                            afterWrite: lastWrote, trace: navigator.trace(to: event, in: source), screenshot: screenshotIfKept())
+                                            afterWrite: lastWrote, throughHistory: lastWentBack, trace: navigator.trace(to: event, in: source),
+                                            screenshot: screenshotIfKept())
                 navigator.moved(to: id, back: isBack)
                 recorder.countStateReached()
                 return Outcome(kind: isBack ? .back : .known, state: id)
             }
             // The crawler's own back moves are how it gets around, not transitions of the app it explores: which
             // states it goes back from depends on the order sessions work in. The model records what events do.
-            if event.kind != .back, let edge = recorder.addEdge(from: source, to: id, event: event, kind: isBack ? .back : .known) {
+            if event.kind != .back, let edge = recorder.addEdge(from: source, to: id, event: event, kind: isBack ? .back : .known,
+                                                                throughHistory: lastWentBack) {
                 pool.frontier.learn(edge)
             }
             navigator.moved(to: id, back: isBack)
@@ -338,7 +345,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             return Outcome(kind: isBack ? .back : .known, state: id)
         }
         let id = try discover(snapshot, depth: recorder.states[source].depth + 1, via: (source, event), afterWrite: lastWrote,
-                              trace: navigator.trace(to: event, in: source))
+                              throughHistory: lastWentBack, trace: navigator.trace(to: event, in: source))
         navigator.moved(to: id, back: false)
         recorder.countStateReached()
         return Outcome(kind: .new, state: id)
@@ -347,10 +354,12 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     /// Records a new state — with the transition that found it, in one step — plans its events, logs it and takes its
     /// screenshot (the lock let go meanwhile: the state is complete, other sessions may go there).
     private func discover(_ snapshot: UISnapshot, depth: Int, via: (from: Int, event: CrawlEvent)?, afterWrite: Bool = false,
-                          trace: [CrawlProgress.StateRecord.TraceStep]? = nil, screenshot taken: Data?? = nil) throws -> Int {
+                          throughHistory: Bool = false, trace: [CrawlProgress.StateRecord.TraceStep]? = nil,
+                          screenshot taken: Data?? = nil) throws -> Int {
         let plan = planner.plan(snapshot, origin: driver.webOrigin)
         let events = configuration.settings.maxDepth.map({ depth < $0 }) ?? true ? plan.events : []
-        let added = recorder.addState(snapshot, depth: depth, events: events, via: via, afterWrite: afterWrite, trace: trace)
+        let added = recorder.addState(snapshot, depth: depth, events: events, via: via, afterWrite: afterWrite,
+                                      throughHistory: throughHistory, trace: trace)
         if let edge = added.edge { pool.frontier.learn(edge) }
         pool.frontier.offer(recorder.states[added.id])
         recorder.log(.state(.init(

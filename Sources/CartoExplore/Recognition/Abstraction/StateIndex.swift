@@ -197,16 +197,20 @@ public struct StateIndex: Sendable {
                                        cause: (event: CrawlEvent, before: UISnapshot)?) -> (index: Int?, decision: Decision?)? {
         guard coarsenAfter > 0, a.level == .standard, let cause, let known = coarse[a.coarse], !coarsened.contains(a.coarse),
               records[known].identity == records[known].standard, records[known].snapshot.context.address == snapshot.context.address,
-              let locator = cause.event.target?.locator,
-              let row = Self.rowText(at: locator, in: cause.before, lists: abstraction.listLocators(cause.before)) else { return nil }
+              let locator = cause.event.target?.locator else { return nil }
         func headings(_ s: UISnapshot) -> [(place: String, text: String)] {
             s.elements.filter { $0.role == .heading && $0.visible && $0.covered != true }.compactMap { e in
                 guard let place = e.locator, let label = e.label else { return nil }
                 return (place, Self.plain(label))
             }
         }
+        // The headings that could name a row, first: most screens have none, and finding the tapped row's text needs
+        // the lists of the screen it was tapped on (`listLocators` walks the whole snapshot).
         let theirs = Set(headings(records[known].snapshot).map(\.text))
-        guard let named = headings(snapshot).first(where: { !theirs.contains($0.text) && $0.text.count >= 4 && row.contains($0.text) }) else { return nil }
+        let candidates = headings(snapshot).filter { !theirs.contains($0.text) && $0.text.count >= 4 }
+        guard !candidates.isEmpty,
+              let row = Self.rowText(at: locator, in: cause.before, lists: abstraction.listLocators(cause.before)),
+              let named = candidates.first(where: { row.contains($0.text) }) else { return nil }
         let places: Set<String> = [named.place]
         let mine = Self.leavingOut(headingsAt: places, of: snapshot, from: a.standard)
         let was = Self.leavingOut(headingsAt: places, of: records[known].snapshot, from: records[known].standard)
