@@ -243,6 +243,15 @@ final class ScreenAbstractionTests: XCTestCase {
                          UIElement(role: .button, platformType: "button", label: "More", expanded: expanded, actions: [.tap], target: "click", locator: "css selector:#more")])
         }
         XCTAssertNotEqual(state(toggle(false, false)), state(toggle(true, false)))
+        // A picker offering no choice but the one it shows (a shop's category filter before anything is in it) has
+        // nothing to pick; how many choices it offers otherwise is data (a category added to a shop).
+        let picker = { (options: [String]) in
+            Self.screen([UIElement(role: .picker, platformType: "select", identifier: "category", label: "All", value: "All",
+                                   actions: [.setValue], locator: "css selector:#category", options: options)])
+        }
+        XCTAssertEqual(state(picker(["All"])).values(.control), ["picker#category \"All\" (no choice)"])
+        XCTAssertNotEqual(state(picker(["All"])), state(picker(["All", "Books"])))
+        XCTAssertEqual(state(picker(["All", "Books"])), state(picker(["All", "Books", "Food", "Toys"])))
         XCTAssertNotEqual(state(toggle(false, false)), state(toggle(false, true)))
         XCTAssertEqual(state(toggle(true, true)).values(.control), ["button → click \"More\" (expanded)", "checkbox#dark \"Dark\" (on)"])
     }

@@ -24,7 +24,8 @@ public enum ControlIdentity {
         return out
     }
 
-    /// Shape plus label (numbers masked) and the control's state — selected, disabled, on, expanded: what tells two
+    /// Shape plus label (numbers masked) and the control's state — selected, disabled, on, expanded, a picker with
+    /// no choice: what tells two
     /// controls of one screen apart, and one screen from another (a disabled "Clear completed" and an enabled one
     /// offer different things; so do a menu toggle closed and open).
     public static func identity(_ e: UIElement) -> String { identity(e, label: true) }
@@ -49,6 +50,9 @@ public enum ControlIdentity {
         if !e.enabled { out += " (disabled)" }
         if e.isOn { out += " (on)" }
         if e.expanded == true { out += " (expanded)" }
+        // A picker offering no choice but the one it shows (a category filter of a shop with nothing in it yet: "All"
+        // alone) has nothing to pick, as a disabled control has nothing to do; which choices and how many are data.
+        if e.role == .picker, let options = e.options, options.count <= 1 { out += " (no choice)" }
         return out
     }
 }
