@@ -756,3 +756,75 @@ extension BrowserSnapshotTests {
         XCTAssertEqual(try tap("terms").context.container, "/terms.html", "window.open of a page of the app opens it here")
     }
 }
+
+extension BrowserSnapshotTests {
+    /// Round 15's pages: a custom element drawing its cards (buttons, each with a cover, a title heading and an author)
+    /// in its shadow root is a list whose rows are tapped, while a toolbar of worded buttons stays buttons; fields laid
+    /// out in boxes of a label and a field each ("Front", "Back") are fields to fill, not the rows of a list, while
+    /// boxes repeating one field name ("Quantity") are; a button named for screen readers otherwise than by the words
+    /// it shows keeps its name and shows its words as its value.
+    func testShadowRowsFormLayoutsAndWhatAButtonShows() throws {
+        let driver = try openPage("""
+            <html><head><title>Books</title><meta name="viewport" content="width=device-width, initial-scale=1"></head><body>
+            <div class="toolbar"><button class="btn">Day</button><button class="btn">Night</button></div>
+            <book-list id="books"></book-list>
+            <div class="fields"><div class="group"><label>Front</label><textarea placeholder="Term"></textarea></div>
+              <div class="group"><label>Back</label><textarea placeholder="Definition"></textarea></div></div>
+            <div id="cart"><div class="line"><input placeholder="Quantity"></div><div class="line"><input placeholder="Quantity"></div></div>
+            <button id="start" aria-label="Start or pause timer">START</button><button id="close" aria-label="Close">Close</button>
+            <script>
+            customElements.define('book-list', class extends HTMLElement {
+              connectedCallback() {
+                const root = this.attachShadow({ mode: 'open' });
+                root.innerHTML = '<style>button { display: block }</style>' + ['Emma', 'Heat', 'Robin'].map(t =>
+                  `<button class="preview"><img alt="" src="data:,"><div class="info"><h3>${t}</h3><div>An author</div></div></button>`).join('');
+              }
+            });
+            </script></body></html>
+            """)
+        let elements = try driver.snapshot().elements
+        XCTAssertEqual(try XCTUnwrap(elements.first { $0.identifier == "books" }).role, .list, "the shadow root's cards are rows")
+        let rows = elements.filter { $0.locator?.contains(" >>> ") == true && $0.role == .cell }
+        XCTAssertEqual(rows.count, 3, "\(elements.map { "\($0.role) \($0.label ?? "")" })")
+        XCTAssertTrue(rows.allSatisfy { $0.actions.contains(.tap) }, "a card that is a button takes a tap")
+        XCTAssertEqual(elements.filter { $0.role == .button && ["Day", "Night"].contains($0.label ?? "") }.count, 2, "a toolbar's buttons stay buttons")
+        let fields = elements.filter { $0.role == .textView }
+        XCTAssertEqual(fields.compactMap(\.label).sorted(), ["Definition", "Term"])
+        XCTAssertFalse(elements.contains { $0.role == .cell && $0.allElements.contains { $0.role == .textView } },
+                       "label-and-field boxes named differently are no rows")
+        XCTAssertEqual(try XCTUnwrap(elements.first { $0.identifier == "cart" }).role, .list, "boxes repeating one field name are rows of data")
+        let start = try XCTUnwrap(elements.first { $0.identifier == "start" })
+        XCTAssertEqual(start.label, "Start or pause timer")
+        XCTAssertEqual(start.value, "START")
+        XCTAssertNil(try XCTUnwrap(elements.first { $0.identifier == "close" }).value, "it shows its name")
+    }
+
+    /// A view's module imported when the app renders it (`import()`: route-level code splitting), itself importing a
+    /// helper, each arriving late: the browser fetches them, not a request of the page's own script, and the page
+    /// looks quiet meanwhile. The idle wait (the direct DevTools session, which sees the page's network) ends once
+    /// they have loaded and drawn the view.
+    func testTheIdleWaitCoversModulesAViewImports() throws {
+        let page = """
+            <html><head><title>Lazy</title></head><body><div id="app"></div>
+            <script type="module">const { render } = await import('./slow/view.js'); render();</script></body></html>
+            """
+        let modules = [
+            "/slow/view.js": (250, "import { label } from './helper.js'; export function render() { document.getElementById('app').innerHTML = `<button id=\"go\">${label}</button>`; }"),
+            "/slow/helper.js": (250, "export const label = 'Start learning';"),
+        ]
+        let (site, service) = try serveWithChromeDriver(["index.html": page]) { request in
+            guard let (delay, body) = modules[request.path] else { return nil }
+            Thread.sleep(forTimeInterval: Double(delay) / 1000)
+            return LoopbackServer.Response(contentType: "text/javascript", body: Data(body.utf8))
+        }
+        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+        defer { driver.close() }
+        XCTAssertTrue(driver.usesDirectDevTools)
+        for round in 1...3 {
+            try driver.restart()
+            let observed = try driver.observe(after: .standard)
+            XCTAssertTrue(observed.idle.idle, "round \(round): \(observed.idle.busy ?? "")")
+            XCTAssertEqual(observed.snapshot.elements.first { $0.identifier == "go" }?.label, "Start learning", "round \(round): the view was drawn")
+        }
+    }
+}

@@ -137,6 +137,28 @@ final class PlanningAndGraphTests: XCTestCase {
         XCTAssertEqual(toolbar(inForm: true)?.submit?.label, "Add")
     }
 
+    /// An editor of a title and a card's two text areas, outside any form: the "×" after them removes the card and
+    /// sends nothing; a text area takes Return as a new line, so the "Save" in the bar above the fields sends them.
+    /// A text field followed by the same "×" is sent by Return, as before.
+    func testTextAreasAreSentByTheSaveAboveThemAndADismissAfterThemSendsNothing() {
+        func plan(last: UIElement) -> CrawlEvent? {
+            let save = UIElement(role: .button, platformType: "button", identifier: "save", label: "Save Deck", actions: [.tap], target: "click", locator: "css selector:#save")
+            let title = UIElement(role: .textField, platformType: "input[type=text]", identifier: "title", label: "Deck Title", actions: [.tap, .type], locator: "css selector:#title")
+            let front = UIElement(role: .textView, platformType: "textarea", label: "Term", actions: [.tap, .type], locator: "css selector:#front")
+            let remove = UIElement(role: .button, platformType: "button", label: "×", actions: [.tap], target: "click", locator: "css selector:#remove")
+            let add = UIElement(role: .button, platformType: "button", label: "+ Add Card", actions: [.tap], target: "click", locator: "css selector:#add")
+            let page = UISnapshot(context: ScreenContext(title: "T", container: "/"), root: UIElement(role: .window, platformType: "document",
+                                                                                                    children: [save, title, front, last, remove, add]))
+            return EventPlanner().plan(page, origin: nil).events.first { $0.kind == .fill }
+        }
+        let back = UIElement(role: .textView, platformType: "textarea", label: "Definition", actions: [.tap, .type], locator: "css selector:#back")
+        XCTAssertEqual(plan(last: back)?.fields.map(\.field.label), ["Deck Title", "Term", "Definition"])
+        XCTAssertEqual(plan(last: back)?.submit?.label, "Save Deck")
+        let code = UIElement(role: .textField, platformType: "input[type=text]", label: "Code", actions: [.tap, .type], locator: "css selector:#code")
+        XCTAssertNotNil(plan(last: code))
+        XCTAssertNil(plan(last: code)?.submit, "Return sends a text field; the × after it sends nothing")
+    }
+
     /// A form without a submit button of its own is sent by its plain button after the fields ("Create Task", read by
     /// the page's script), not by Return (which would send it to the server); a submit button, when there is one,
     /// comes first.

@@ -252,6 +252,16 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertEqual(state(picker(["All"])).values(.control), ["picker#category \"All\" (no choice)"])
         XCTAssertNotEqual(state(picker(["All"])), state(picker(["All", "Books"])))
         XCTAssertEqual(state(picker(["All", "Books"])), state(picker(["All", "Books", "Food", "Toys"])))
+        // A button named for screen readers otherwise than by the words it shows (START, then PAUSE): what it shows
+        // tells the screens apart, its numbers masked; a button showing no word beside its name does not.
+        let timer = { (shows: String?) in
+            Self.screen([UIElement(role: .button, platformType: "button", identifier: "start", label: "Start or pause timer", value: shows,
+                                   actions: [.tap], target: "click", locator: "css selector:#start")])
+        }
+        XCTAssertEqual(state(timer("PAUSE")).values(.control), ["button#start → click \"Start or pause timer\" shows \"PAUSE\""])
+        XCTAssertNotEqual(state(timer("START")), state(timer("PAUSE")))
+        XCTAssertEqual(state(timer("Round 1")), state(timer("Round 2")))
+        XCTAssertEqual(state(timer("▶")), state(timer(nil)))
         XCTAssertNotEqual(state(toggle(false, false)), state(toggle(false, true)))
         XCTAssertEqual(state(toggle(true, true)).values(.control), ["button → click \"More\" (expanded)", "checkbox#dark \"Dark\" (on)"])
     }

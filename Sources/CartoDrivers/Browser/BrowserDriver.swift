@@ -111,7 +111,9 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         defer {
             if WebDriverClient.trace { StandardError.write(String(format: "devtools connect %.1f ms\n", Date().timeIntervalSince(started) * 1000)) }
         }
-        return try? DevToolsConnection(debuggerAddress: address, targetID: target)
+        let connection = try? DevToolsConnection(debuggerAddress: address, targetID: target)
+        try? connection?.watchScripts()
+        return connection
     }
 
     /// One DevTools command, directly or through chromedriver.
@@ -408,8 +410,34 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
     /// Awaits the page's idle promise; with `snapshot` it answers with the snapshot taken when the page settled.
     private func idleWait(quiet: Int, timeout: Int, snapshot: Bool) throws -> (outcome: IdleOutcome, snapshot: String?) {
         let started = Date()
-        let expression = BrowserScripts.idle(quietMilliseconds: quiet, timeoutMilliseconds: timeout, snapshot: snapshot)
-        let value = try awaitInPage(expression, within: Double(timeout) / 1000, answerWithin: Double(timeout) / 1000 + 30) as? [String: Any] ?? [:]
+        func wait(_ milliseconds: Int) throws -> [String: Any] {
+            let expression = BrowserScripts.idle(quietMilliseconds: quiet, timeoutMilliseconds: milliseconds, snapshot: snapshot)
+            return try awaitInPage(expression, within: Double(milliseconds) / 1000, answerWithin: Double(milliseconds) / 1000 + 30) as? [String: Any] ?? [:]
+        }
+        var value = try wait(timeout)
+        // Quiet, but a script still loading (`DevToolsConnection.scriptsLoading`: a view's module) or loaded less than
+        // the quiet window ago (a module imports the next one a moment after it arrives): the page is not done. Waited
+        // for until no script has loaded for the quiet window, then once more for what they do (they render the view).
+        var elapsed: Int { Int(Date().timeIntervalSince(started) * 1000) }
+        if let devTools {
+            // At least 50 ms: the module arrives in the page's own process on a path of its own, beside the event
+            // that says it arrived; a busy machine parses it and asks for the next one a moment later.
+            let window = Double(max(quiet, 50))
+            func loading() -> Bool {
+                !devTools.scriptsLoading.isEmpty || Date().timeIntervalSince(devTools.lastScriptEvent) * 1000 < window
+            }
+            while value["idle"] as? Bool == true, loading() {
+                while loading(), elapsed < timeout {
+                    Thread.sleep(forTimeInterval: 0.005)
+                    _ = try cdp("Runtime.evaluate", ["expression": "0"])   // reads the events that came meanwhile
+                }
+                guard !loading() else {
+                    value = ["idle": false, "busy": "\(devTools.scriptsLoading.count) script(s) loading"]
+                    break
+                }
+                value = try wait(max(1, timeout - elapsed))
+            }
+        }
         let outcome = IdleOutcome(idle: value["idle"] as? Bool ?? false,
                                   waitedMilliseconds: Date().timeIntervalSince(started) * 1000, busy: value["busy"] as? String)
         return (outcome, value["snapshot"] as? String)

@@ -10,6 +10,16 @@ final class DevToolsConnection {
     private let socket: DevToolsSocket
     private var nextID = 0
     private let timeout: TimeInterval
+    /// The scripts the page is loading (DevTools `Network` events, once `watchScripts` subscribed to them): a module a
+    /// view imports when it renders (`import()`, route-level code splitting) is fetched by the browser, not by a
+    /// request the page's own script makes, so the page's idle wait cannot see it — and a snapshot taken meanwhile
+    /// shows the screen before the view (measured: an app's landing page taken empty in one crawl out of three on a
+    /// busy machine). Events come in order with the answers, so after any call this is what the page was loading
+    /// when the browser answered.
+    private(set) var scriptsLoading = Set<String>()
+    /// When a script last started or finished loading (as this connection read it): a module that just loaded
+    /// imports the next one a moment later (a view's module and the helpers it imports).
+    private(set) var lastScriptEvent = Date.distantPast
 
     /// Opens a session on page `targetID` (chromedriver's window handle is the DevTools target id) of the browser
     /// whose debugger listens at `debuggerAddress` (`host:port`, from the session's `goog:chromeOptions`).
@@ -22,6 +32,22 @@ final class DevToolsConnection {
         }
         self.timeout = timeout
         socket = try DevToolsSocket(host: "127.0.0.1", port: port, path: "/devtools/page/\(targetID)", timeout: timeout)
+    }
+
+    /// Subscribes to the page's network events, for `scriptsLoading`.
+    func watchScripts() throws { try call("Network.enable") }
+
+    /// Keeps `scriptsLoading` up to date from one DevTools event.
+    private func note(event method: String, _ params: [String: Any]?) {
+        guard let id = params?["requestId"] as? String else { return }
+        switch method {
+        case "Network.requestWillBeSent" where params?["type"] as? String == "Script":
+            scriptsLoading.insert(id)
+            lastScriptEvent = Date()
+        case "Network.loadingFinished", "Network.loadingFailed":
+            if scriptsLoading.remove(id) != nil { lastScriptEvent = Date() }
+        default: break
+        }
     }
 
     /// Runs one command and returns its result. `timeout`: how long the answer may take (an awaited promise).
@@ -53,9 +79,10 @@ final class DevToolsConnection {
             var failure: WebDriverError?
             while missing > 0 {
                 let message = try socket.receive()
-                // Events (no id) are not subscribed to; answers to earlier, abandoned calls are skipped.
-                guard let object = try? JSONSerialization.jsonObject(with: message) as? [String: Any],
-                      let id = object["id"] as? Int, id >= first, id <= nextID, results[id - first] == nil else { continue }
+                // Events (no id) update what the page is loading; answers to earlier, abandoned calls are skipped.
+                guard let object = try? JSONSerialization.jsonObject(with: message) as? [String: Any] else { continue }
+                if let method = object["method"] as? String { note(event: method, object["params"] as? [String: Any]); continue }
+                guard let id = object["id"] as? Int, id >= first, id <= nextID, results[id - first] == nil else { continue }
                 if let error = object["error"] as? [String: Any], failure == nil {
                     // The browser's own words ("Cannot find context with specified id"): an error of this command,
                     // not of the session — only a closed connection ends that.

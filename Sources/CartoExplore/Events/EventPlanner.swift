@@ -33,6 +33,10 @@ public struct EventPlanner: Sendable {
         var buttonAfterField: [String: UIElement] = [:]
         var lastField: UIElement?
         var lastFieldForm: UIElement?
+        /// The last button seen before a group's first field (a Save in the bar above an editor), per group; and the
+        /// last button seen so far, with its form.
+        var buttonBeforeGroup: [String: UIElement] = [:]
+        var lastButton: (button: UIElement, form: UIElement?)?
 
         func add(_ event: CrawlEvent) { if seen.insert(event.key).inserted { events.append(event) } }
         func hasTappableDescendant(_ e: UIElement) -> Bool {
@@ -59,12 +63,16 @@ public struct EventPlanner: Sendable {
             // Outside a form, a picker in between ends it too: a search box, a category filter and "Add product" in
             // one toolbar — the box is sent by Return, not by the add button (in a form, a task's priority picker
             // between its title and "Create Task" is the form's, and so is the button).
+            // A control that dismisses or goes back ("×" removing a card's fields, "Cancel") sends nothing.
             else if e.actions.contains(.tap) || (e.role == .picker && form == nil), e.role != .link, let field = lastField {
                 let sameForm = form == nil || (form?.locator != nil && form?.locator == lastFieldForm?.locator)
-                if e.role == .button, sameForm, e.target != "reset", e.expanded == nil {
+                if e.role == .button, sameForm, e.target != "reset", e.expanded == nil, !ReturnControl.matches(e, parent: parent) {
                     buttonAfterField[field.locator ?? ""] = e
                 }
                 lastField = nil
+            }
+            if e.role == .button, e.actions.contains(.tap), e.target != "reset", e.expanded == nil, !ReturnControl.matches(e, parent: parent) {
+                lastButton = (e, formHere)
             }
             if isField {
                 guard allowed(e) else { return }
@@ -74,6 +82,7 @@ public struct EventPlanner: Sendable {
                     forms[i].fields.append(e)
                 } else {
                     forms.append((formHere, [e]))
+                    if let before = lastButton, before.form?.locator == formHere?.locator { buttonBeforeGroup[group ?? ""] = before.button }
                 }
             } else if e.actions.contains(.tap) && !(e.role == .cell && hasTappableDescendant(e) && e.target != "click") {
                 // A row whose own links and buttons are its events is tapped itself only when the page listens on
@@ -117,6 +126,9 @@ public struct EventPlanner: Sendable {
                 // Fields outside a form, or a form without a submit button of its own (a wizard's step whose "Next"
                 // sits in a footer after the form): the button that follows the last field sends them.
                 ?? group.fields.last.flatMap { buttonAfterField[$0.locator ?? ""] }
+                // Fields ending in a text area, which takes Return as a new line, and followed by no button that sends
+                // them: the button before the first field does (an editor's "Save" in the bar above it).
+                ?? (group.fields.last?.role == .textView ? buttonBeforeGroup[group.form.map { $0.locator ?? "" } ?? ""] : nil)
             let checks = group.form.map(Self.requiredChecks) ?? []
             if group.fields.isEmpty {
                 guard let submit, allowed(submit) else { continue }

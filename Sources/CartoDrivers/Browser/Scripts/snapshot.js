@@ -85,22 +85,34 @@ function snapshot() {
   // own pointer cursor only (`ownPointer`): a page that listens once at the document for taps on its rows
   // (`e.target.closest('.contact')`, React's root listener) attaches nothing to the row itself.
   // Pictures the page listens for taps on, side by side (a gallery's photos), are such rows too: each shows content.
+  // A native button that holds a heading of its own is such a card drawn as a button (a book's cover, its title as a
+  // heading and its author under it): a toolbar's buttons are named by a word or an icon, not by a heading.
   const tappablePicture = m => m.tagName === 'IMG' && roleOf(m) === 'button' && !m.hasAttribute('role');
-  const cardControl = m => tappablePicture(m) || (roleOf(m) === 'button' || (!roleOf(m) && ownPointer(m))) && !m.hasAttribute('role') && m.children.length >= 2 &&
+  const cardButton = m => m.tagName === 'BUTTON' && !m.hasAttribute('role') && m.children.length >= 2 && !!m.querySelector('h1, h2, h3, h4, h5, h6, [role=heading]');
+  const cardControl = m => tappablePicture(m) || cardButton(m) || (roleOf(m) === 'button' || (!roleOf(m) && ownPointer(m))) && !m.hasAttribute('role') && m.children.length >= 2 &&
     !['A', 'BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'SUMMARY', 'LABEL'].includes(m.tagName);
+  // Boxes that each hold fields and nothing else to touch (a label and its field, repeated: "Front" and "Back", "Name"
+  // and "Email") are a form laid out in rows, not a list of data, when their fields are named differently: each is a
+  // field of its own to fill. Rows of data repeat one name (a quantity on every item of a cart).
+  const fieldRoles = ['textField', 'secureTextField', 'searchField', 'textView', 'picker'];
+  const fieldsOf = m => [...m.querySelectorAll(controlSelector)].filter(c => roleOf(c) !== null);
+  const formLayout = members => members.every(m => { const fs = fieldsOf(m); return fs.length > 0 && fs.every(c => fieldRoles.includes(roleOf(c))); }) &&
+    new Set(members.map(m => fieldsOf(m).map(c => labelOf(c, roleOf(c))).join('\n'))).size > 1;
   const repeatedRows = new Map();
   const kind = k => k.tagName + '.' + [...k.classList].filter(x => !selectedClasses.has(x)).sort().join('.');
+  // Rows are what a person sees side by side: the children rendered under the parent (a custom element's rows are
+  // in its shadow root, not among its own children), without the page's styles and scripts.
   function rowsOf(parent) {
     if (repeatedRows.has(parent)) return repeatedRows.get(parent);
     let rows = null;
-    const kids = [...parent.children];
+    const kids = renderedChildren(parent).filter(k => !['STYLE', 'SCRIPT', 'TEMPLATE', 'LINK'].includes(k.tagName));
     if (kids.length >= 2 && !roleOf(parent)) {
       const groups = new Map();
       for (const k of kids) { const key = kind(k); groups.set(key, (groups.get(key) || []).concat(k)); }
       for (const [key, members] of groups) {
         if (members.length < 2 || members.length * 3 < kids.length * 2) continue;
         if (key.split('.')[1] === '' && members[0].tagName !== 'ARTICLE' && !members.every(tappablePicture)) continue;   // anonymous layout boxes
-        if (members.every(m => (!roleOf(m) && m.querySelector(controlSelector)) || cardControl(m))) rows = new Set(members);
+        if (members.every(m => (!roleOf(m) && m.querySelector(controlSelector)) || cardControl(m)) && !formLayout(members)) rows = new Set(members);
         break;
       }
     } else if (kids.length === 1 && !roleOf(parent)) {
@@ -132,11 +144,12 @@ function snapshot() {
     }
     return regionsInUse.get(region);
   }
-  function build(el, parentInert) {
+  // `parent`: the element `el` is rendered under (a shadow root's host, a slot), as `renderedChildren` walks.
+  function build(el, parentInert, parent) {
     let role = roleOf(el);
     if ((!role || role === 'button') && el.ownerDocument === document) {
       if (!role && rowsOf(el)) role = 'list';
-      else if (el.parentElement && rowsOf(el.parentElement) && rowsOf(el.parentElement).has(el)) role = 'cell';
+      else if (parent && rowsOf(parent) && rowsOf(parent).has(el)) role = 'cell';
     }
     const inert = parentInert || (modal !== null && !modal.contains(el) && !el.contains(modal)) || el.inert;
     let node = null;
@@ -184,7 +197,8 @@ function snapshot() {
         if (tappable) actions.push('tap');
         // A row the page marks as clickable by its pointer cursor (`ownPointer`): frameworks that listen at the root
         // (React) attach no listener to the row itself, so the cursor is what says a finger may pick it.
-        else if (role === 'cell' && (target === 'click' || el.querySelector('a[href], button, [onclick]') || ownPointer(el))) actions.push('tap');
+        // A row that is a native button (`cardButton`) takes a tap as any button does.
+        else if (role === 'cell' && (target === 'click' || el.tagName === 'BUTTON' || el.querySelector('a[href], button, [onclick]') || ownPointer(el))) actions.push('tap');
         if (['textField', 'secureTextField', 'searchField', 'textView'].includes(role) && !el.readOnly) actions.push('tap', 'type');
         if (role === 'picker' || role === 'slider') actions.push('setValue');
         if ((role === 'list' || role === 'table' || role === 'webView') && el.scrollHeight > el.clientHeight + 4 &&
@@ -200,6 +214,13 @@ function snapshot() {
         value = el.selectedOptions[0] ? cut(clean(el.selectedOptions[0].text) || '', 80) : null;
       }
       if (role === 'checkbox' || role === 'radio' || role === 'toggle') value = el.checked === undefined ? el.getAttribute('aria-checked') : String(el.checked);
+      // A control named for screen readers otherwise than by the words it shows (`aria-label="Start or pause timer"`
+      // on a button reading START, then PAUSE): the words a person reads on it are what it shows, its value.
+      if (['button', 'tab', 'menuItem'].includes(role) && (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby'))) {
+        const shown = role === 'button' ? ownTextOf(el) : textOf(el);
+        const name = labelOf(el, role);
+        if (shown && /\p{L}/u.test(shown) && name && shown.toLowerCase() !== name.toLowerCase()) value = cut(shown, 80);
+      }
       const platformType = tag === 'input' ? 'input[type=' + (el.getAttribute('type') || 'text').toLowerCase() + ']' : tag + (el.getAttribute('role') ? '[role=' + el.getAttribute('role') + ']' : '');
       // The current tab or filter as the page shows it: ARIA first, else the class names apps and CSS frameworks mark
       // it with (TodoMVC's `a.selected`, Bootstrap's `li.active > a`, `is-active`, `current`).
@@ -247,7 +268,7 @@ function snapshot() {
     }
     const kids = [];
     for (const child of renderedChildren(el)) {
-      const built = build(child, inert);
+      const built = build(child, inert, el);
       if (built === null) continue;
       if (Array.isArray(built)) kids.push(...built); else kids.push(built);
     }
@@ -255,7 +276,7 @@ function snapshot() {
     return kids.length ? kids : null;
   }
   const body = document.body;
-  const children = body ? [].concat(build(body, false) || []) : [];
+  const children = body ? [].concat(build(body, false, null) || []) : [];
   const nav = performance.getEntriesByType('navigation')[0];
   // All the visible text, as a 32-bit FNV-1a digest (whether two addresses show the same page).
   const text = body ? body.innerText : '';

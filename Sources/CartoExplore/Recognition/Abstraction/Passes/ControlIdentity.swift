@@ -43,6 +43,12 @@ public enum ControlIdentity {
             let label = LabelNormaliser.mask(raw)
             if !label.isEmpty { out += " \"" + String(label.prefix(60)) + "\"" }
         }
+        // What a button shows besides the name it has for screen readers (START, then PAUSE, on a button named "Start
+        // or pause timer"): what a person reads on it, and what it will do. (Not a link's: an iOS link's value is
+        // its address.)
+        if withLabel, [.button, .tab, .menuItem].contains(e.role), let shown = e.value, shown.contains(where: \.isLetter) {
+            out += " shows \"" + String(LabelNormaliser.mask(shown).prefix(60)) + "\""
+        }
         // A control with nothing else to tell it by is told by its type — before its state, so that a switch without
         // a label is the same control on and off.
         if out == e.role.rawValue { out += " " + e.platformType }
