@@ -100,12 +100,13 @@ function snapshot() {
     new Set(members.map(m => fieldsOf(m).map(c => labelOf(c, roleOf(c))).join('\n'))).size > 1;
   const repeatedRows = new Map();
   const kind = k => k.tagName + '.' + [...k.classList].filter(x => !selectedClasses.has(x)).sort().join('.');
-  // Rows are what a person sees side by side: the children rendered under the parent (a custom element's rows are
-  // in its shadow root, not among its own children), without the page's styles and scripts.
+  // Rows are among the children rendered under the parent: a custom element's rows are in its shadow root, not among
+  // its own children. (Its `<style>` and the page's scripts count among the children as they always have: a body of
+  // three sections and its scripts is no list of sections.)
   function rowsOf(parent) {
     if (repeatedRows.has(parent)) return repeatedRows.get(parent);
     let rows = null;
-    const kids = renderedChildren(parent).filter(k => !['STYLE', 'SCRIPT', 'TEMPLATE', 'LINK'].includes(k.tagName));
+    const kids = renderedChildren(parent);
     if (kids.length >= 2 && !roleOf(parent)) {
       const groups = new Map();
       for (const k of kids) { const key = kind(k); groups.set(key, (groups.get(key) || []).concat(k)); }
