@@ -203,6 +203,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
     public func observe(after policy: WaitPolicy?) throws -> Observation {
         var idle = IdleOutcome(idle: true, waitedMilliseconds: 0)
         var fromIdleWait: String?
+        var setAside: [String] = []
         switch policy {
         case nil: break
         case .fixed(let ms)?: idle = .afterFixedDelay(milliseconds: ms)
@@ -211,9 +212,13 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
             let value = try idleWait(quiet: quiet, timeout: timeout, snapshot: true)
             idle = value.outcome
             fromIdleWait = value.snapshot
+            setAside = value.setAside
         }
         let raw = try snapshotRaw(fromIdleWait)
-        var failures = raw.errors
+        // What a snapshot reports once (the page's errors, a move back in its history) is kept from those the wait
+        // took and set aside, the page not done yet.
+        let earlier = setAside.compactMap { try? JSONDecoder().decode(RawSnapshot.self, from: Data($0.utf8)) }
+        var failures = earlier.flatMap(\.errors) + raw.errors
         if let status = raw.status, status >= 500, reportedServerErrors.insert(raw.url).inserted {
             failures.append(AppFailure(kind: "http \(status)", message: "the page answered HTTP \(status)", location: raw.url))
         }
@@ -237,7 +242,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
             lastWrites = (document, writes)
         }
         return Observation(snapshot: UISnapshot(context: context, root: raw.root), idle: idle, failures: failures, outOfScope: outOfScope,
-                           wroteData: wrote, wentBack: raw.wentBack ?? false)
+                           wroteData: wrote, wentBack: raw.wentBack ?? false || earlier.contains { $0.wentBack == true })
     }
 
     /// The current screen (an observation without a wait; its failures are dropped — tests and tools that only look).
@@ -408,13 +413,16 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
     }
 
     /// Awaits the page's idle promise; with `snapshot` it answers with the snapshot taken when the page settled.
-    private func idleWait(quiet: Int, timeout: Int, snapshot: Bool) throws -> (outcome: IdleOutcome, snapshot: String?) {
+    /// `setAside`: snapshots taken when the page looked settled but a script it loaded was not done (their one-time
+    /// reports — errors, a move back — still count).
+    private func idleWait(quiet: Int, timeout: Int, snapshot: Bool) throws -> (outcome: IdleOutcome, snapshot: String?, setAside: [String]) {
         let started = Date()
         func wait(_ milliseconds: Int) throws -> [String: Any] {
             let expression = BrowserScripts.idle(quietMilliseconds: quiet, timeoutMilliseconds: milliseconds, snapshot: snapshot)
             return try awaitInPage(expression, within: Double(milliseconds) / 1000, answerWithin: Double(milliseconds) / 1000 + 30) as? [String: Any] ?? [:]
         }
         var value = try wait(timeout)
+        var setAside: [String] = []
         // Quiet, but a script still loading (`DevToolsConnection.scriptsLoading`: a view's module) or loaded less than
         // the quiet window ago (a module imports the next one a moment after it arrives): the page is not done. Waited
         // for until no script has loaded for the quiet window, then once more for what they do (they render the view).
@@ -432,15 +440,17 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
                     _ = try cdp("Runtime.evaluate", ["expression": "0"])   // reads the events that came meanwhile
                 }
                 guard !loading() else {
+                    if let taken = value["snapshot"] as? String { setAside.append(taken) }
                     value = ["idle": false, "busy": "\(devTools.scriptsLoading.count) script(s) loading"]
                     break
                 }
+                if let taken = value["snapshot"] as? String { setAside.append(taken) }
                 value = try wait(max(1, timeout - elapsed))
             }
         }
         let outcome = IdleOutcome(idle: value["idle"] as? Bool ?? false,
                                   waitedMilliseconds: Date().timeIntervalSince(started) * 1000, busy: value["busy"] as? String)
-        return (outcome, value["snapshot"] as? String)
+        return (outcome, value["snapshot"] as? String, setAside)
     }
 
     /// The CSS selector of an element this dialect's snapshot located (`css selector:…`).
