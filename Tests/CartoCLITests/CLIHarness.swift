@@ -59,10 +59,11 @@ extension CLIHarness {
 
     /// Starts carto in the background; the pipe receives its stdout, or its stderr when `stderr` is true (the
     /// other stream is discarded).
-    func launch(_ arguments: [String], stderr: Bool = false) throws -> (Process, Pipe) {
+    func launch(_ arguments: [String], stderr: Bool = false, environment: [String: String] = [:]) throws -> (Process, Pipe) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLIHarnessPaths.binary)
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let pipe = Pipe()
         process.standardOutput = stderr ? FileHandle.nullDevice : pipe
         process.standardError = stderr ? pipe : FileHandle.nullDevice

@@ -130,7 +130,7 @@ final class CrawlCLITests: XCTestCase, CLIHarness {
 
     /// Nothing carto starts outlives it: after SIGKILL (a CI time-out, the OOM killer) — which leaves carto no chance to
     /// clean up — and after SIGTERM, every chromedriver and Chromium process of `carto crawl --browsers 2` and of
-    /// `carto record` is gone within 5 s.
+    /// `carto record` is gone within 5 s, and so is what they wrote in the temporary folder (browser profiles).
     func testNothingItStartedOutlivesItEvenAfterKillNine() throws {
         try requireChromeDriver()
         let cases: [(String, Int32, [String])] = [
@@ -140,7 +140,8 @@ final class CrawlCLITests: XCTestCase, CLIHarness {
         ]
         for (name, signal, arguments) in cases {
             let dir = try tempDir() + "/out"
-            let (process, _) = try launch(arguments + ["--output", dir])
+            let scratch = try shortTemporaryFolder()
+            let (process, _) = try launch(arguments + ["--output", dir], environment: ["TMPDIR": scratch])
             // Both browsers up (crawl: states found; record: a Chromium below chromedriver).
             let deadline = Date().addingTimeInterval(60)
             var tree: [Int32] = []
@@ -163,7 +164,41 @@ final class CrawlCLITests: XCTestCase, CLIHarness {
             }
             XCTAssertEqual(alive, [], "\(name): \(alive.count) of \(tree.count) processes carto started still run 5 s later")
             alive.forEach { kill($0, SIGKILL) }
+            XCTAssertEqual(try leftInTemporaryFolder(scratch, within: 5), [], "\(name): left in TMPDIR")
         }
+    }
+
+    /// A crawl that ends on its own leaves nothing in the temporary folder either (chromedriver and Chromium left two
+    /// folders per browser there, one a ~3 MB profile, on every crawl).
+    func testACrawlLeavesNothingInTheTemporaryFolder() throws {
+        try requireChromeDriver()
+        let scratch = try shortTemporaryFolder()
+        let result = try carto(["crawl", webApp, "-q", "--browsers", "2", "--max-events", "10", "--output", try tempDir() + "/out"],
+                               environment: ["TMPDIR": scratch])
+        XCTAssertTrue([0, 1].contains(result.status), result.stderr)
+        XCTAssertEqual(try leftInTemporaryFolder(scratch, within: 5), [])
+    }
+
+    /// A TMPDIR for carto short enough that carto uses it (`/tmp/cx.XXXXXX`; a long one it replaces with /tmp, where
+    /// Chromium's socket path fits).
+    func shortTemporaryFolder() throws -> String {
+        var template = Array("/tmp/cx.XXXXXX".utf8CString)
+        guard mkdtemp(&template) != nil else { throw CocoaError(.fileWriteUnknown) }
+        let dir = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        return dir
+    }
+
+    /// What is still in `folder` once it stayed non-empty for `seconds` (the reaper removes its folder after carto is
+    /// gone, a moment later).
+    func leftInTemporaryFolder(_ folder: String, within seconds: TimeInterval) throws -> [String] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var left = try FileManager.default.contentsOfDirectory(atPath: folder)
+        while !left.isEmpty && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            left = try FileManager.default.contentsOfDirectory(atPath: folder)
+        }
+        return left.sorted()
     }
 
     func testCtrlCWritesOutputsAndStopsChromeDriver() throws {

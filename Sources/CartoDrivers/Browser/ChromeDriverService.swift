@@ -24,9 +24,10 @@ public final class ChromeDriverService: @unchecked Sendable {
             throw CartoError("chromedriver not found; install Debian's chromium and chromium-driver packages, or pass --webdriver URL")
         }
         let port = try freeLoopbackPort()
-        // In a process group of its own that its Chromium joins, watched by the reaper: nothing it starts outlives carto.
+        // In a process group of its own that its Chromium joins, watched by the reaper: nothing it starts outlives carto,
+        // nor what they write in their temporary folder (the browser's profile).
         let process: ChildProcess
-        do { process = try ChildProcess(executable: path, arguments: ["--port=\(port)", "--allowed-ips=127.0.0.1"]) } catch {
+        do { process = try ChildProcess(executable: path, arguments: ["--port=\(port)", "--allowed-ips=127.0.0.1"], scratch: true) } catch {
             throw CartoError("\(path): could not start chromedriver (\((error as? CartoError)?.message ?? "\(error)"))")
         }
         let service = ChromeDriverService(port: port, process: process)
