@@ -799,6 +799,93 @@ extension BrowserSnapshotTests {
         XCTAssertNil(try XCTUnwrap(elements.first { $0.identifier == "close" }).value, "it shows its name")
     }
 
+    /// Rows in different states are rows of one kind: tasks, one marked `completed`, each holding plain divs the page
+    /// listens on (the "○" that marks it done, the title that opens it) are the rows of one list, as the days of a
+    /// calendar marked `missed` or `partial` are. Sections of a page sharing a first class but built differently
+    /// inside stay sections.
+    func testRowsInDifferentStatesAreRowsOfOneKind() throws {
+        let driver = try openPage("""
+            <html><head><title>Streaks</title><meta name="viewport" content="width=device-width, initial-scale=1"></head><body>
+            <section id="tasks"></section><div id="days"></div>
+            <div id="page"><section class="section hero"><h2>Track</h2><button>Start</button></section>
+              <section class="section features"><ul><li>One</li><li>Two</li></ul><div><button>Learn more</button></div></section></div>
+            <script>
+            const tasks = [['Read', false], ['Walk', true], ['Meditate', false]];
+            for (const [title, done] of tasks) {
+              const el = document.createElement('div');
+              el.className = 'task' + (done ? ' completed' : '');
+              el.innerHTML = `<div class="left">${done ? '✓' : '○'}</div><div class="body"><div class="title">${title}</div><div class="meta">daily</div></div>`;
+              el.querySelector('.left').addEventListener('click', () => {});
+              el.querySelector('.title').addEventListener('click', () => {});
+              document.getElementById('tasks').appendChild(el);
+            }
+            ['missed', 'partial', 'completed', 'missed'].forEach((status, i) => {
+              const d = document.createElement('div');
+              d.className = 'calendar-day ' + status;
+              d.innerHTML = `<div class="day-num">${i + 1}</div><div class="day-count">0/3</div>`;
+              d.addEventListener('click', () => {});
+              document.getElementById('days').appendChild(d);
+            });
+            </script></body></html>
+            """)
+        let elements = try driver.snapshot().elements
+        let tasks = try XCTUnwrap(elements.first { $0.identifier == "tasks" })
+        XCTAssertEqual(tasks.role, .list, "\(elements.map { "\($0.role) \($0.identifier ?? "") \($0.label ?? "")" })")
+        XCTAssertEqual(tasks.children.filter { $0.role == .cell }.count, 3, "a completed task is a row like the others")
+        XCTAssertFalse(elements.contains { $0.role == .button && ["Read", "Walk", "Meditate", "○", "✓"].contains($0.label ?? "") && !$0.locator!.contains("#tasks") },
+                       "the tasks' titles are the rows' content, not controls of the screen")
+        let days = try XCTUnwrap(elements.first { $0.identifier == "days" })
+        XCTAssertEqual(days.role, .list)
+        XCTAssertEqual(days.children.filter { $0.role == .cell }.count, 4)
+        XCTAssertFalse(elements.flatMap(\.allElements).contains { $0.identifier == "page" }, "sections built differently are no list")
+        XCTAssertTrue(elements.contains { $0.role == .button && $0.label == "Start" }, "a section's button stays a control of the screen")
+    }
+
+    /// What lies wholly under something else a person sees is out of reach: a game's result laid over its board of
+    /// cells (no role, no text, a listener each) takes every touch there, so the cells are covered and offer no tap,
+    /// while the buttons lifted above it do. Not so a button under a header fixed to the window (scrolling moves it
+    /// clear), a link whose middle a neighbour covers (its free end takes the touch), nor a row filled by a button of
+    /// its own (that is its content).
+    func testWhatLiesWhollyUnderAnotherElementIsOutOfReach() throws {
+        let driver = try openPage("""
+            <html><head><title>Board</title><meta name="viewport" content="width=device-width, initial-scale=1"><style>
+              body { margin: 0; padding-top: 80px } header { position: fixed; top: 0; left: 0; right: 0; height: 70px; background: #eee }
+              #under-header { position: fixed; top: 10px; left: 10px; width: 80px; height: 30px; z-index: -1 }
+              .field { position: relative; width: 200px; height: 200px; display: flex; flex-wrap: wrap }
+              .cell { width: 96px; height: 96px; border: 2px solid #333 }
+              .overlay { position: absolute; inset: 0; display: none; background: rgba(0, 0, 100, .5); color: white }
+              .overlay.visible { display: block }
+              .replay { position: relative; z-index: 2; margin-top: -40px }
+              .links { position: relative } #middle-cover { position: absolute; left: 30px; top: 0; width: 30px; height: 30px; background: #fff }
+              li button { display: block; width: 100%; height: 40px }
+            </style></head><body>
+            <header>Game</header><button id="under-header">Menu</button>
+            <div class="field"><div class="cell"></div><div class="cell"></div><div class="cell"></div><div class="cell"></div>
+              <div class="overlay"><div class="text">Cross wins</div></div></div>
+            <button class="replay" id="replay">Replay</button>
+            <div class="links"><a id="partly" href="#x" style="display: inline-block; width: 90px; height: 30px">Partly covered</a><span id="middle-cover"></span></div>
+            <ul><li>First<button>Open first</button></li><li>Second<button>Open second</button></li></ul>
+            <script>
+            document.querySelectorAll('.cell').forEach(c => c.addEventListener('click', () => document.querySelector('.overlay').classList.add('visible')));
+            </script></body></html>
+            """)
+        func cells() throws -> [UIElement] { try driver.snapshot().elements.filter { $0.locator?.contains("div:nth-of-type(1) > div:nth-of-type") == true && $0.role == .button } }
+        XCTAssertEqual(try cells().count, 4, "the board's cells are controls")
+        XCTAssertTrue(try cells().allSatisfy { $0.actions == [.tap] && $0.covered != true }, "the board before the game ends")
+        try driver.perform(.tap(try XCTUnwrap(try cells().first)))
+        _ = try driver.waitForIdle(.standard)
+        let after = try cells()
+        XCTAssertEqual(after.count, 4, "the cells are still seen through the result")
+        XCTAssertTrue(after.allSatisfy { $0.actions.isEmpty && $0.covered == true }, "\(after.map { "\($0.actions) \(String(describing: $0.covered))" })")
+        let elements = try driver.snapshot().elements
+        XCTAssertEqual(try XCTUnwrap(elements.first { $0.identifier == "replay" }).actions, [.tap], "lifted above the result")
+        XCTAssertEqual(try XCTUnwrap(elements.first { $0.identifier == "under-header" }).actions, [.tap], "under a header fixed to the window")
+        XCTAssertEqual(try XCTUnwrap(elements.first { $0.identifier == "partly" }).actions, [.tap], "its free end takes a touch")
+        let rows = elements.flatMap(\.allElements).filter { $0.role == .cell && ($0.label ?? "").hasPrefix("First") || $0.label == "Open first" }
+        XCTAssertFalse(rows.isEmpty, "\(elements.map { "\($0.role) \($0.label ?? "")" })")
+        XCTAssertTrue(rows.allSatisfy { $0.covered != true }, "a row filled by its own button is not covered by it")
+    }
+
     /// A view's module imported when the app renders it (`import()`: route-level code splitting), itself importing a
     /// helper, each arriving late: the browser fetches them, not a request of the page's own script, and the page
     /// looks quiet meanwhile. The idle wait (the direct DevTools session, which sees the page's network) ends once

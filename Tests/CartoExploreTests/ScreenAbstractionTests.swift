@@ -275,6 +275,13 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertEqual(LabelNormaliser.mask("−3° today"), "#° today")
         XCTAssertEqual(LabelNormaliser.mask("2026-11-26"), "#-#-#")
         XCTAssertEqual(LabelNormaliser.mask("Wi-Fi 6"), "Wi-Fi #")
+        XCTAssertEqual(LabelNormaliser.mask("Nov 27"), "# #", "a date written with a month's name")
+        XCTAssertEqual(LabelNormaliser.mask("Nov 27"), LabelNormaliser.mask("Oct 3"))
+        XCTAssertEqual(LabelNormaliser.mask("November 2026"), LabelNormaliser.mask("March 2027"))
+        XCTAssertEqual(LabelNormaliser.mask("Fri, 27 Nov"), "#, # #")
+        XCTAssertEqual(LabelNormaliser.mask("May I help?"), "May I help?", "a month's name with no number beside it")
+        XCTAssertEqual(LabelNormaliser.mask("Sat & Sun"), "Sat & Sun")
+        XCTAssertEqual(LabelNormaliser.mask("Sprint 4 of Mars"), "Sprint # of Mars")
         XCTAssertEqual(LabelNormaliser.targetShape("/product/17?ref=mail&id=3#reviews"), "/product/#?ref=*&id=*#reviews")
         XCTAssertEqual(LabelNormaliser.targetShape("/about"), "/about")
     }

@@ -116,6 +116,44 @@ function inFixedLayer(el) {
   const doc = el.ownerDocument;
   return top !== doc.body && top !== doc.documentElement && doc.defaultView.getComputedStyle(top).position === 'fixed';
 }
+// Where a touch acts on an element: a finger touches what it sees — the element, what it holds, or one of its labels
+// (a tap on a label acts on its control; a checkbox drawn by its label, too small or off to the side to touch, is
+// touched through the label: `e`). Not a control of its own inside it: a card that opens on a tap holds "Like" and
+// "Save" buttons, and a touch on one of them acts on that button. Shared by the tap (locate.js) and the snapshot,
+// so what the snapshot offers to tap is what a tap reaches.
+function touchSurface(found) {
+  const own = found.getBoundingClientRect();
+  const labels = found.labels ? [...found.labels].filter(l => { const r = l.getBoundingClientRect(); return r.width > 0 && r.height > 0; }) : [];
+  const view = found.ownerDocument.defaultView;
+  const e = labels.length && (own.width < 4 || own.height < 4 || own.right <= 0 || own.left >= view.innerWidth) ? labels[0] : found;
+  const nested = top => { for (let n = top; n && n !== e; n = n.parentElement) if (n !== found && n.matches(controlSelector)) return true; return false; };
+  const acts = top => !!top && (top === e || (e.contains(top) && !nested(top)) || top === found || labels.some(l => l === top || l.contains(top)));
+  return { e, labels, acts };
+}
+// Whether something else lies over the whole of an element inside the window, so that no touch reaches it: a game's
+// result laid over its board, a sheet over a card. Looked at in the middle and near the four corners. Not a layer
+// fixed or stuck to the window (a header, a banner: scrolling moves the element clear of it, and a layer over the
+// whole window is the snapshot's backdrop), nor an element partly outside the window (scrolling may bring it clear),
+// nor a point where an element holding it is topmost (a gap, or an element that lets touches through), nor one where
+// what it holds is (a row filled by a button of its own is the row's content, not a cover).
+function outOfReach(found) {
+  const { e, labels } = touchSurface(found);
+  const ours = top => e.contains(top) || found.contains(top) || labels.some(l => l.contains(top));
+  const view = e.ownerDocument.defaultView;
+  const r = e.getBoundingClientRect();
+  if (r.width < 4 || r.height < 4 || r.left < 0 || r.top < 0 || r.right > view.innerWidth || r.bottom > view.innerHeight) return false;
+  const root = e.getRootNode().elementFromPoint ? e.getRootNode() : e.ownerDocument;
+  const over = (fx, fy) => {
+    const top = root.elementFromPoint(r.left + 2 + (r.width - 4) * fx, r.top + 2 + (r.height - 4) * fy);
+    return !!top && !ours(top) && !top.contains(e) ? top : null;
+  };
+  const middle = over(0.5, 0.5);
+  if (!middle) return false;
+  for (let n = middle; n && n.nodeType === 1; n = n.parentElement || (n.getRootNode() && n.getRootNode().host)) {
+    if (/^(fixed|sticky)$/.test(view.getComputedStyle(n).position)) return false;
+  }
+  return [[0, 0], [1, 0], [0, 1], [1, 1]].every(([fx, fy]) => over(fx, fy) !== null);
+}
 // Whether scrolling a container between the element and its fixed layer (the layer included) brings the element
 // into view: the container is on the screen and can still scroll towards the element.
 function scrollsIntoView(el, r) {

@@ -21,18 +21,11 @@ function findNamed(selector, label) {
 function locate(selector, label) {
   const found = find(selector) || findNamed(selector, label);
   if (!found) return null;
-  // A checkbox drawn by its label is touched through the label.
-  const own = found.getBoundingClientRect();
-  const labels = found.labels ? [...found.labels].filter(l => { const r = l.getBoundingClientRect(); return r.width > 0 && r.height > 0; }) : [];
-  const view0 = found.ownerDocument.defaultView;
-  const e = labels.length && (own.width < 4 || own.height < 4 || own.right <= 0 || own.left >= view0.innerWidth) ? labels[0] : found;
+  // A checkbox drawn by its label is touched through the label (`touchSurface`). Not at a point where an element
+  // that holds it is topmost: that is a gap beside it (padding, the space between two lines of links), and a touch
+  // there goes to whichever neighbour the browser's touch adjustment picks.
+  const { e, acts } = touchSurface(found);
   const doc = e.ownerDocument, view = doc.defaultView;
-  // Not an element that holds it: a point where its parent is topmost is a gap beside it (padding, the space between
-  // two lines of links), and a touch there goes to whichever neighbour the browser's touch adjustment picks.
-  // Nor a control of its own inside it: a card that opens on a tap holds "Like" and "Save" buttons, and a touch on
-  // one of them acts on that button, not on the card.
-  const nested = top => { for (let n = top; n && n !== e; n = n.parentElement) if (n !== found && n.matches(controlSelector)) return true; return false; };
-  const acts = top => !!top && (top === e || (e.contains(top) && !nested(top)) || top === found || labels.some(l => l === top || l.contains(top)));
   const name = top => top ? top.tagName.toLowerCase() + (top.id ? '#' + top.id : '') + (typeof top.className === 'string' && top.className ? '.' + top.className.trim().split(/\s+/).join('.') : '') : 'nothing';
   const probe = () => {
     const r = e.getBoundingClientRect();

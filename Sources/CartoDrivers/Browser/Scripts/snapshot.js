@@ -100,6 +100,27 @@ function snapshot() {
     new Set(members.map(m => fieldsOf(m).map(c => labelOf(c, roleOf(c))).join('\n'))).size > 1;
   const repeatedRows = new Map();
   const kind = k => k.tagName + '.' + [...k.classList].filter(x => !selectedClasses.has(x)).sort().join('.');
+  // Siblings whose class lists differ past their first class but that are built alike inside — the same children,
+  // tag and classes — are one kind in different states: a task and a task marked `completed`, the days of a calendar
+  // marked `missed`, `partial` or `completed`. (Sections of a page that share a first class, `section hero` and
+  // `section features`, are built differently inside: kinds of their own.) Groups are only ever joined, never split.
+  const inside = k => [...k.children].map(c => c.tagName + '.' + [...c.classList].sort().join('.')).join(',');
+  function mergeStatesOfOneKind(groups) {
+    const byBase = new Map();
+    for (const [key, members] of [...groups]) {
+      const first = [...members[0].classList].filter(x => !selectedClasses.has(x))[0];
+      if (!first) continue;
+      const base = members[0].tagName + '.' + first + '|' + inside(members[0]);
+      if (!members.every(m => inside(m) === inside(members[0]))) continue;
+      const into = byBase.get(base);
+      if (into === undefined) { byBase.set(base, key); continue; }
+      groups.set(into, groups.get(into).concat(members));
+      groups.delete(key);
+    }
+  }
+  // Whether a box holds something to touch: a native control, or an element the page listens for taps on (a task's
+  // "○" and its title, plain divs with listeners).
+  const holdsControl = m => !!m.querySelector(controlSelector) || [...m.querySelectorAll('*')].some(n => roleOf(n) === 'button');
   // Rows are among the children rendered under the parent: a custom element's rows are in its shadow root, not among
   // its own children. (Its `<style>` and the page's scripts count among the children as they always have: a body of
   // three sections and its scripts is no list of sections.)
@@ -110,10 +131,11 @@ function snapshot() {
     if (kids.length >= 2 && !roleOf(parent)) {
       const groups = new Map();
       for (const k of kids) { const key = kind(k); groups.set(key, (groups.get(key) || []).concat(k)); }
+      mergeStatesOfOneKind(groups);
       for (const [key, members] of groups) {
         if (members.length < 2 || members.length * 3 < kids.length * 2) continue;
         if (key.split('.')[1] === '' && members[0].tagName !== 'ARTICLE' && !members.every(tappablePicture)) continue;   // anonymous layout boxes
-        if (members.every(m => (!roleOf(m) && m.querySelector(controlSelector)) || cardControl(m)) && !formLayout(members)) rows = new Set(members);
+        if (members.every(m => (!roleOf(m) && holdsControl(m)) || cardControl(m)) && !formLayout(members)) rows = new Set(members);
         break;
       }
     } else if (kids.length === 1 && !roleOf(parent)) {
@@ -193,8 +215,12 @@ function snapshot() {
       else if (tag === 'button' || (tag === 'input' && el.type === 'submit')) target = !el.form ? null : el.type === 'submit' ? 'submit' : el.type === 'reset' ? 'reset' : null;
       const tappable = ['button', 'link', 'tab', 'checkbox', 'radio', 'toggle', 'menuItem'].includes(role);
       if (!inert && !visible && !disabled && tappable && (revealedOnHover(el) || (seen && declaredHidden && !under))) actions.push('tap');
+      // A control something else lies over wholly (a game's result over its board): out of reach, as under a layer
+      // over the whole window — a tap on it lands on what covers it.
+      const textInput = ['textField', 'secureTextField', 'searchField', 'textView'].includes(role);
+      const unreached = !inert && visible && !disabled && !under && (tappable || textInput || role === 'cell' || role === 'picker' || role === 'slider') && outOfReach(el);
       // Nothing under the layer takes a finger: not a control, not a row, not a field, not a list to scroll.
-      if (!inert && visible && !disabled && !under) {
+      if (!inert && visible && !disabled && !under && !unreached) {
         if (tappable) actions.push('tap');
         // A row the page marks as clickable by its pointer cursor (`ownPointer`): frameworks that listen at the root
         // (React) attach no listener to the row itself, so the cursor is what says a finger may pick it.
@@ -247,7 +273,7 @@ function snapshot() {
       // Seen through a translucent layer over the whole window (a dialog's dimmed backdrop, a drawer's shade): on the
       // screen, out of reach until the layer goes.
       // So is what an open modal dialog (`<dialog>` shown modal, `aria-modal`) sets aside: the page it was opened over.
-      if (visible && (under || (modal !== null && !modal.contains(el) && !el.contains(modal)))) node.covered = true;
+      if (visible && (under || unreached || (modal !== null && !modal.contains(el) && !el.contains(modal)))) node.covered = true;
       // A submit button whose form the browser will not send yet (a required field empty, a value of the wrong
       // shape): a tap on it does nothing until the fields are filled, which says nothing of what it does then.
       if ((tag === 'button' || tag === 'input') && el.type === 'submit' && el.form && !el.form.noValidate && !el.formNoValidate && el.form.matches(':invalid')) node.awaitsInput = true;

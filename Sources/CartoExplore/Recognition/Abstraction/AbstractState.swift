@@ -66,9 +66,44 @@ public struct AbstractState: Codable, Hashable, Sendable {
 }
 
 /// How labels and titles are compared: numbers standing alone are data (`Cart (3)`, `3 items left`, `Page 2`),
-/// numbers glued to letters are names (`S1`, `H2O`, `v2`).
+/// numbers glued to letters are names (`S1`, `H2O`, `v2`). A date written with words is data as its numbers are: a
+/// month's name beside a number (`Nov 27`, `27 November`, `October 2026`) and a weekday's beside that (`Fri, Nov 27`)
+/// — a calendar's month, a day's detail: the same screen on another day.
 public enum LabelNormaliser {
-    public static func mask(_ text: String) -> String {
+    public static func mask(_ text: String) -> String { maskDates(maskNumbers(text)) }
+
+    static let months: Set<String> = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+                                      "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+                                      "sept", "oct", "nov", "dec"]
+    static let weekdays: Set<String> = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+                                        "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"]
+
+    /// Month names next to a masked number, then weekday names next to what is masked, become `#`.
+    private static func maskDates(_ masked: String) -> String {
+        guard masked.contains("#") else { return masked }
+        var words = masked.split(separator: " ").map(String.init)
+        let punctuation: Set<Character> = [",", ".", "(", ")"]
+        // The word without the punctuation around it, and that punctuation.
+        func parts(_ w: String) -> (lead: Substring, core: Substring, tail: Substring) {
+            let start = w.firstIndex { !punctuation.contains($0) } ?? w.endIndex
+            let end = w[start...].lastIndex { !punctuation.contains($0) }.map { w.index(after: $0) } ?? start
+            return (w[..<start], w[start..<end], w[end...])
+        }
+        for names in [months, weekdays] {
+            var changed = false
+            for i in words.indices where names.contains(parts(words[i]).core.lowercased()) {
+                let beside = [i - 1, i + 1].filter(words.indices.contains).contains { parts(words[$0]).core == "#" }
+                guard beside else { continue }
+                let (lead, _, tail) = parts(words[i])
+                words[i] = lead + "#" + tail
+                changed = true
+            }
+            if !changed && names == months { return masked }
+        }
+        return words.joined(separator: " ")
+    }
+
+    private static func maskNumbers(_ text: String) -> String {
         var out = ""
         var word = ""
         func flush() {
