@@ -48,3 +48,35 @@ final class StateNamingTests: XCTestCase {
         }
     }
 }
+
+/// `ListDrain`: which returns to a screen took a row away, and which events form the cycle to repeat.
+final class ListDrainTests: XCTestCase {
+    static func list(_ rows: Int, covered: Bool = false) -> UISnapshot {
+        let cells = (0..<rows).map { UIElement(role: .cell, platformType: "li", label: "Habit \($0)") }
+        var list = UIElement(role: .list, platformType: "ul", identifier: "habits", visible: true, locator: "css selector:#habits", children: cells)
+        if covered { list.covered = true }
+        return UISnapshot(context: ScreenContext(title: "Habits", container: "/"), root: UIElement(role: .window, platformType: "document", children: [list]))
+    }
+
+    func testAListHoldingFewerRowsThanWhenTheAppLeftItShrank() throws {
+        let shrunk = try XCTUnwrap(ListDrain.shrunk(Self.list(2), since: Self.list(3)))
+        XCTAssertEqual(shrunk.list, "css selector:#habits")
+        XCTAssertEqual([shrunk.before, shrunk.now], [3, 2])
+        XCTAssertNil(ListDrain.shrunk(Self.list(3), since: Self.list(3)), "as many rows")
+        XCTAssertNil(ListDrain.shrunk(Self.list(4), since: Self.list(3)), "a row more: something added")
+        XCTAssertNil(ListDrain.shrunk(Self.list(2, covered: true), since: Self.list(3, covered: true)), "a list dimmed under a dialog is not the screen")
+    }
+
+    func testTheCycleIsTheEventsSinceTheAppLeftTheScreenAtMostThree() {
+        let open = CrawlEvent(kind: .tap, target: UIElement(role: .button, platformType: "div", label: "Read", actions: [.tap], target: "click"))
+        let delete = CrawlEvent(kind: .tap, target: UIElement(role: .button, platformType: "button", identifier: "delete", label: "Delete", actions: [.tap]))
+        typealias Step = CrawlProgress.StateRecord.TraceStep
+        XCTAssertEqual(ListDrain.cycle(backTo: 0, fired: [Step(from: 0, event: open), Step(from: 1, event: delete)]),
+                       [Step(from: 0, event: open), Step(from: 1, event: delete)])
+        XCTAssertEqual(ListDrain.cycle(backTo: 0, fired: [Step(from: 0, event: open), Step(from: 0, event: open), Step(from: 1, event: delete)])?.count, 2,
+                       "from the last time the app left the screen")
+        XCTAssertNil(ListDrain.cycle(backTo: 0, fired: [Step(from: 0, event: open), Step(from: 1, event: .back)]), "a back retraces")
+        XCTAssertNil(ListDrain.cycle(backTo: 0, fired: [Step(from: 0, event: open)] + (1...3).map { Step(from: $0, event: delete) }), "longer than three")
+        XCTAssertNil(ListDrain.cycle(backTo: 5, fired: [Step(from: 0, event: open), Step(from: 1, event: delete)]), "never left from there")
+    }
+}

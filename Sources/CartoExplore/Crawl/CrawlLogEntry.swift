@@ -11,6 +11,7 @@ public enum CrawlLogEntry: Encodable, Sendable {
     case unreachable(Unreachable)
     case replay(Replay)
     case abstraction(Abstraction)
+    case drain(Drain)
 
     /// A new abstract state: its name and identity, what it offers and the elements seen.
     public struct State: Encodable, Sendable {
@@ -108,6 +109,15 @@ public enum CrawlLogEntry: Encodable, Sendable {
         public var result: String
     }
 
+    /// A cycle that took a row away from a list, repeated (`ListDrain`): the state, the list, its rows before and
+    /// after, and the events repeated.
+    public struct Drain: Encodable, Sendable {
+        public var state: String
+        public var list: String
+        public var rows: String
+        public var events: [String]
+    }
+
     /// A decision of the state abstraction (split, merge, coarsen), with its reason.
     public struct Abstraction: Encodable, Sendable {
         public var decision: String
@@ -124,6 +134,7 @@ public enum CrawlLogEntry: Encodable, Sendable {
         case .unreachable: return "unreachable"
         case .replay: return "replay"
         case .abstraction: return "abstraction"
+        case .drain: return "drain"
         }
     }
 
@@ -140,6 +151,7 @@ public enum CrawlLogEntry: Encodable, Sendable {
         case .unreachable(let v): try v.encode(to: encoder)
         case .replay(let v): try v.encode(to: encoder)
         case .abstraction(let v): try v.encode(to: encoder)
+        case .drain(let v): try v.encode(to: encoder)
         }
     }
 

@@ -10,7 +10,9 @@ final class Navigator {
     private(set) var trail: [Int] = []
     var current: Int? { trail.last }
     /// The screen as last observed.
-    var snapshot: UISnapshot?
+    var snapshot: UISnapshot? { didSet { if let current, let snapshot { seen[current] = snapshot } } }
+    /// Per state of the trail, the screen as last observed there (`ListDrain`: what a list held when the app left it).
+    private(set) var seen: [Int: UISnapshot] = [:]
     /// The app may hold other data than the current state's recorded path gives it — a form was sent without leaving
     /// the screen, or a known state was reached another way after a form was sent (an active item hidden behind the
     /// Completed filter) — so the next event is fired after a fresh start and a replay of the path: every edge the
@@ -37,6 +39,10 @@ final class Navigator {
         changedInPlaceSinceRestart ? fired + [.init(from: source, event: event)] : nil
     }
 
+    /// The app holds what its path does not give it (rows taken away by a cycle the crawl repeats, `ListDrain`):
+    /// states found from now on keep the events that found them.
+    func noteDataChanged() { changedInPlaceSinceRestart = true }
+
     enum Arrival: Equatable {
         case reached
         /// No recorded path leads there, or replaying it went elsewhere.
@@ -48,6 +54,7 @@ final class Navigator {
     /// The app restarted on `state`: the trail starts again.
     func restarted(at state: Int, snapshot: UISnapshot) {
         trail = [state]
+        seen = [:]
         self.snapshot = snapshot
         needsFreshStart = false
         wroteSinceRestart = false

@@ -100,10 +100,21 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         let grownBefore = (recorder.states.count, recorder.graph.edges.count)
         recorder.beginFiring(work.state, work.event)
         let before = navigator.snapshot
+        let seenBefore = navigator.seen
         let landed: Int?
         do {
             defer { recorder.endFiring(work.state, work.event) }   // recorded (or failed) before the checkpoint
             landed = try fire(event, from: work.state)
+        }
+        // Back where the session came from, a list holding fewer rows than when it left: the cycle is done again
+        // until the list is empty (`ListDrain`).
+        if lastEventActed, let landed, landed != work.state, navigator.current == landed, !navigator.replaying,
+           let left = seenBefore[landed], let now = navigator.snapshot, let shrunk = ListDrain.shrunk(now, since: left),
+           let cycle = ListDrain.cycle(backTo: landed, fired: navigator.fired),
+           pool.frontier.drain(cycle, from: landed, session: index, recorder: recorder) {
+            navigator.noteDataChanged()
+            recorder.log(.drain(.init(state: Crawler.name(landed), list: shrunk.list.replacingOccurrences(of: "css selector:", with: ""),
+                                      rows: "\(shrunk.before) → \(shrunk.now)", events: cycle.map(\.event.description))))
         }
         // Where the event left the app, whatever it did there (nothing, a change in place, another screen): what the
         // frontier's outcome passes learn from (`AlikeSiblings`).

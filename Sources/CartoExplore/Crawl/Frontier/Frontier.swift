@@ -29,6 +29,10 @@ final class Frontier {
     /// found by a write has from the start, though nothing was written in it yet.
     private var writtenStates: Set<Int> = []
     private var refire: [Int: (state: Int, events: [Int])] = [:]
+    /// Per session, the steps of a cycle that took a row away from a list, to fire again next (`ListDrain`); and how
+    /// many times cycles were repeated from each state.
+    private var draining: [Int: [Work]] = [:]
+    private var drainRounds: [Int: Int] = [:]
 
     init(configuration: CrawlConfiguration, graph: StateGraph<CrawlProgress.StateRecord, CrawlProgress.EdgeRecord>) {
         strategy = configuration.settings.strategy
@@ -67,6 +71,14 @@ final class Frontier {
     /// no reachable state has an event left. Events the passes drop on the way are marked fired and logged.
     /// `holdsChange`: whether the session's app changed in place since it last restarted (`changedInPlace`).
     func take(trail: [Int], session: Int, holdsChange: Bool = false, recorder: Recorder) -> Work? {
+        // The next step of a cycle emptying a list, where the session's app is (else the cycle is over).
+        if var steps = draining.removeValue(forKey: session), let next = steps.first, trail.last == next.state {
+            steps.removeFirst()
+            if !steps.isEmpty { draining[session] = steps }
+            mark(next, fired: true, recorder: recorder)
+            claimed[next.state, default: 0] += 1
+            return next
+        }
         if var pending = refire.removeValue(forKey: session), holdsChange, trail.contains(pending.state) {
             // What the passes drop now (siblings that proved alike since) is not fired again either.
             pending.events.removeAll { droppedByPasses(recorder.states[pending.state].events[$0], in: pending.state, recorder: recorder) }
@@ -149,6 +161,21 @@ final class Frontier {
             record.fired.contains($0) && ledElsewhere.contains(record.events[$0].key) && !relabelled.contains($0)
         }
         if !events.isEmpty { refire[session] = (state, events) }
+    }
+
+    /// The session's app came back to `state` with a row fewer in a list after `cycle` (`ListDrain`): the session
+    /// fires the cycle again next, unless it was repeated `ListDrain.maxRounds` times from there. Returns whether it
+    /// will.
+    func drain(_ cycle: [CrawlProgress.StateRecord.TraceStep], from state: Int, session: Int, recorder: Recorder) -> Bool {
+        guard drainRounds[state, default: 0] < ListDrain.maxRounds else { return false }
+        var steps: [Work] = []
+        for step in cycle {
+            guard let index = recorder.states[step.from].events.firstIndex(where: { $0.key == step.event.key }) else { return false }
+            steps.append(Work(state: step.from, event: index))
+        }
+        drainRounds[state, default: 0] += 1
+        draining[session] = steps
+        return true
     }
 
     /// The work was not done (the crawl is ending): its event goes back on offer.
