@@ -439,12 +439,12 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
                     Thread.sleep(forTimeInterval: 0.005)
                     _ = try cdp("Runtime.evaluate", ["expression": "0"])   // reads the events that came meanwhile
                 }
+                // The snapshot taken while a script was still on its way is set aside either way.
+                if let taken = value["snapshot"] as? String { setAside.append(taken) }
                 guard !loading() else {
-                    if let taken = value["snapshot"] as? String { setAside.append(taken) }
                     value = ["idle": false, "busy": "\(devTools.scriptsLoading.count) script(s) loading"]
                     break
                 }
-                if let taken = value["snapshot"] as? String { setAside.append(taken) }
                 value = try wait(max(1, timeout - elapsed))
             }
         }
