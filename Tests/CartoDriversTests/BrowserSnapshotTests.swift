@@ -853,7 +853,7 @@ extension BrowserSnapshotTests {
               #under-header { position: fixed; top: 10px; left: 10px; width: 80px; height: 30px; z-index: -1 }
               .field { position: relative; width: 200px; height: 200px; display: flex; flex-wrap: wrap }
               .cell { width: 96px; height: 96px; border: 2px solid #333 }
-              .overlay { position: absolute; inset: 0; display: none; background: rgba(0, 0, 100, .5); color: white }
+              .overlay { position: absolute; inset: 0; z-index: 1; display: none; background: rgba(0, 0, 100, .5); color: white }
               .overlay.visible { display: block }
               .replay { position: relative; z-index: 2; margin-top: -40px }
               .links { position: relative } #middle-cover { position: absolute; left: 30px; top: 0; width: 30px; height: 30px; background: #fff }
@@ -862,7 +862,7 @@ extension BrowserSnapshotTests {
             <header>Game</header><button id="under-header">Menu</button>
             <div class="field"><div class="cell"></div><div class="cell"></div><div class="cell"></div><div class="cell"></div>
               <div class="overlay"><div class="text">Cross wins</div></div></div>
-            <button class="replay" id="replay">Replay</button>
+            <button class="replay" id="replay">Replay</button><button id="icon" style="position: absolute; left: 20px; top: 150px; width: 12px; height: 2px; padding: 0; border: 0"></button>
             <div class="links"><a id="partly" href="#x" style="display: inline-block; width: 90px; height: 30px">Partly covered</a><span id="middle-cover"></span></div>
             <ul><li>First<button>Open first</button></li><li>Second<button>Open second</button></li></ul>
             <script>
@@ -879,6 +879,7 @@ extension BrowserSnapshotTests {
         XCTAssertTrue(after.allSatisfy { $0.actions.isEmpty && $0.covered == true }, "\(after.map { "\($0.actions) \(String(describing: $0.covered))" })")
         let elements = try driver.snapshot().elements
         XCTAssertEqual(try XCTUnwrap(elements.first { $0.identifier == "replay" }).actions, [.tap], "lifted above the result")
+        XCTAssertEqual(try XCTUnwrap(elements.first { $0.identifier == "icon" }).covered, true, "an icon button 2 px high under the result")
         XCTAssertEqual(try XCTUnwrap(elements.first { $0.identifier == "under-header" }).actions, [.tap], "under a header fixed to the window")
         XCTAssertEqual(try XCTUnwrap(elements.first { $0.identifier == "partly" }).actions, [.tap], "its free end takes a touch")
         let rows = elements.flatMap(\.allElements).filter { $0.role == .cell && ($0.label ?? "").hasPrefix("First") || $0.label == "Open first" }

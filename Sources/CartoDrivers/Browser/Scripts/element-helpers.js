@@ -141,10 +141,12 @@ function outOfReach(found) {
   const ours = top => e.contains(top) || found.contains(top) || labels.some(l => l.contains(top));
   const view = e.ownerDocument.defaultView;
   const r = e.getBoundingClientRect();
-  if (r.width < 4 || r.height < 4 || r.left < 0 || r.top < 0 || r.right > view.innerWidth || r.bottom > view.innerHeight) return false;
+  if (r.width <= 0 || r.height <= 0 || r.left < 0 || r.top < 0 || r.right > view.innerWidth || r.bottom > view.innerHeight) return false;
   const root = e.getRootNode().elementFromPoint ? e.getRootNode() : e.ownerDocument;
+  // 2 px in from the edges, less on an element smaller than 8 px (an icon button whose font did not load is 12 × 2).
+  const ix = Math.min(2, r.width / 4), iy = Math.min(2, r.height / 4);
   const over = (fx, fy) => {
-    const top = root.elementFromPoint(r.left + 2 + (r.width - 4) * fx, r.top + 2 + (r.height - 4) * fy);
+    const top = root.elementFromPoint(r.left + ix + (r.width - 2 * ix) * fx, r.top + iy + (r.height - 2 * iy) * fy);
     return !!top && !ours(top) && !top.contains(e) ? top : null;
   };
   const middle = over(0.5, 0.5);
