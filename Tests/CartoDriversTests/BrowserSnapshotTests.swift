@@ -809,7 +809,11 @@ extension BrowserSnapshotTests {
             <section id="tasks"></section><div id="days"></div>
             <div id="page"><section class="section hero"><h2>Track</h2><button>Start</button></section>
               <section class="section features"><ul><li>One</li><li>Two</li></ul><div><button>Learn more</button></div></section></div>
+            <div id="steps"><div class="content"><h2>Move left</h2><a class="next">Next</a></div>
+              <div class="content" style="display: none"><h2>Soft drop</h2><a class="next">Next</a></div>
+              <div class="content" style="display: none"><h2>Points</h2><a class="next">Next</a></div></div>
             <script>
+            document.querySelectorAll('.next').forEach(a => a.addEventListener('click', () => {}));
             const tasks = [['Read', false], ['Walk', true], ['Meditate', false]];
             for (const [title, done] of tasks) {
               const el = document.createElement('div');
@@ -839,6 +843,8 @@ extension BrowserSnapshotTests {
         XCTAssertEqual(days.children.filter { $0.role == .cell }.count, 4)
         XCTAssertFalse(elements.flatMap(\.allElements).contains { $0.identifier == "page" }, "sections built differently are no list")
         XCTAssertTrue(elements.contains { $0.role == .button && $0.label == "Start" }, "a section's button stays a control of the screen")
+        XCTAssertFalse(elements.contains { $0.identifier == "steps" }, "steps shown one at a time are no list")
+        XCTAssertTrue(elements.contains { $0.role == .heading && $0.label == "Move left" && $0.visible }, "the step shown is the screen's")
     }
 
     /// What lies wholly under something else a person sees is out of reach: a game's result laid over its board of

@@ -135,7 +135,12 @@ function snapshot() {
       for (const [key, members] of groups) {
         if (members.length < 2 || members.length * 3 < kids.length * 2) continue;
         if (key.split('.')[1] === '' && members[0].tagName !== 'ARTICLE' && !members.every(tappablePicture)) continue;   // anonymous layout boxes
-        if (members.every(m => (!roleOf(m) && holdsControl(m)) || cardControl(m)) && !formLayout(members)) rows = new Set(members);
+        // Native controls in each make rows (shown or not: a grid filtered to one card is a list still); elements the
+        // page listens on make rows only where two or more are shown together — one shown at a time is a sequence of
+        // steps or pages (a tutorial's, each with its "Next" link without an address), not a list.
+        const natively = members.every(m => (!roleOf(m) && m.querySelector(controlSelector)) || cardControl(m));
+        const byListeners = !natively && members.filter(isVisible).length >= 2 && members.every(m => (!roleOf(m) && holdsControl(m)) || cardControl(m));
+        if ((natively || byListeners) && !formLayout(members)) rows = new Set(members);
         break;
       }
     } else if (kids.length === 1 && !roleOf(parent)) {
