@@ -809,6 +809,8 @@ extension BrowserSnapshotTests {
             <section id="tasks"></section><div id="days"></div>
             <div id="page"><section class="section hero"><h2>Track</h2><button>Start</button></section>
               <section class="section features"><ul><li>One</li><li>Two</li></ul><div><button>Learn more</button></div></section></div>
+            <div id="dialogs"><div class="modal add"><div class="box"><input placeholder="Title"><button>Save</button></div></div>
+              <div class="modal delete"><div class="box"><button>Yes</button><button>No</button></div></div></div>
             <div id="steps"><div class="content"><h2>Move left</h2><a class="next">Next</a></div>
               <div class="content" style="display: none"><h2>Soft drop</h2><a class="next">Next</a></div>
               <div class="content" style="display: none"><h2>Points</h2><a class="next">Next</a></div></div>
@@ -844,6 +846,7 @@ extension BrowserSnapshotTests {
         XCTAssertFalse(elements.flatMap(\.allElements).contains { $0.identifier == "page" }, "sections built differently are no list")
         XCTAssertTrue(elements.contains { $0.role == .button && $0.label == "Start" }, "a section's button stays a control of the screen")
         XCTAssertFalse(elements.contains { $0.identifier == "steps" }, "steps shown one at a time are no list")
+        XCTAssertFalse(elements.contains { $0.identifier == "dialogs" }, "two dialogs built alike, one of each kind, are no list")
         XCTAssertTrue(elements.contains { $0.role == .heading && $0.label == "Move left" && $0.visible }, "the step shown is the screen's")
     }
 

@@ -105,17 +105,21 @@ function snapshot() {
   // marked `missed`, `partial` or `completed`. (Sections of a page that share a first class, `section hero` and
   // `section features`, are built differently inside: kinds of their own.) Groups are only ever joined, never split.
   const inside = k => [...k.children].map(c => c.tagName + '.' + [...c.classList].sort().join('.')).join(',');
+  // A state repeats: one of the class lists joined is worn by two siblings or more (two open tasks beside a completed
+  // one, many missed days). Two dialogs side by side (`modal add` and `modal delete`, each wrapping one box) wear
+  // one class list each: kinds of their own.
   function mergeStatesOfOneKind(groups) {
     const byBase = new Map();
-    for (const [key, members] of [...groups]) {
+    for (const [key, members] of groups) {
       const first = [...members[0].classList].filter(x => !selectedClasses.has(x))[0];
-      if (!first) continue;
+      if (!first || !members.every(m => inside(m) === inside(members[0]))) continue;
       const base = members[0].tagName + '.' + first + '|' + inside(members[0]);
-      if (!members.every(m => inside(m) === inside(members[0]))) continue;
-      const into = byBase.get(base);
-      if (into === undefined) { byBase.set(base, key); continue; }
-      groups.set(into, groups.get(into).concat(members));
-      groups.delete(key);
+      byBase.set(base, (byBase.get(base) || []).concat([key]));
+    }
+    for (const keys of byBase.values()) {
+      if (keys.length < 2 || !keys.some(k => groups.get(k).length >= 2)) continue;
+      const [into, ...rest] = keys;
+      for (const k of rest) { groups.set(into, groups.get(into).concat(groups.get(k))); groups.delete(k); }
     }
   }
   // Whether a box holds something to touch: a native control, or an element the page listens for taps on (a task's
