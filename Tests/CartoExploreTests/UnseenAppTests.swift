@@ -650,3 +650,24 @@ extension CrawlEndToEndTests {
                        "rows taken away on the way are no reason to refine a screen: \(log.filter { $0["type"] as? String == "abstraction" })")
     }
 }
+
+extension CrawlEndToEndTests {
+    /// A checkout whose buttons hand URLs to other apps by script (`upi://`, `mailto:`, `tel:`): on a phone another
+    /// app opens; a browser tab cannot show them, and headless Chromium stopped answering input after the first, so
+    /// the crawl ended `driver-error`. The app stays on its screen, as after a person dismisses "Open in …?", and the
+    /// crawl goes on to the end: two screens (summary shown or not), each button tried.
+    func testButtonsHandingURLsToOtherAppsLeaveTheAppOnItsScreen() throws {
+        let (model, log) = try crawlSite("handoff")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        XCTAssertEqual(model.states.count, 2, "\(model.states.map { $0.name ?? "" })")
+        let summary = try XCTUnwrap(model.states.first { has($0, "Close summary") }, "\(model.states.map { $0.properties ?? [] })")
+        XCTAssertTrue(model.edges.contains { $0.to == summary.id && $0.event == "tap button \"Show summary\"" })
+        let events = Set(log.filter { $0["type"] as? String == "event" }.compactMap { $0["event"] as? String })
+        for label in ["Pay with your bank app", "Send the receipt by mail", "Call the shop"] {
+            XCTAssertTrue(events.contains("tap button \"\(label)\""), "\(label) was tried: \(events)")
+        }
+        let stayed = log.filter { $0["type"] as? String == "event" && ($0["event"] as? String ?? "").contains("Pay with") }
+        XCTAssertFalse(stayed.isEmpty)
+        XCTAssertTrue(stayed.allSatisfy { $0["from"] as? String == $0["to"] as? String }, "\(stayed)")
+    }
+}

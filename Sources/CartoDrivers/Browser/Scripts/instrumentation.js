@@ -78,6 +78,19 @@
   };
   // A navigation under way (history.back() from a javascript: link, location changes) is work in progress too.
   c.navigating = false;
+  // A navigation to a scheme no tab shows (`mailto:`, `tel:`, a payment or chat app's own `upi://…`) hands the URL
+  // to another app on a phone. Headless Chromium instead holds the tab at an external-protocol prompt that answers
+  // no input event again: one "Pay" button ended a shop's crawl with `driver-error` after 250 events. Refused here,
+  // as a person dismissing "Open in …?" would: the app stays on its screen (the URLs kept in `handedOff`).
+  c.handedOff = [];
+  if (window.navigation) {
+    window.navigation.addEventListener('navigate', e => {
+      const url = e.destination && e.destination.url;
+      if (!url || !e.cancelable || /^(https?|file|about|blob|data|javascript):/i.test(url)) return;
+      e.preventDefault();
+      c.handedOff.push(url);
+    });
+  }
   // A traversal within the document (a hash or pushState entry) is over when popstate fires: no reload follows.
   window.addEventListener('popstate', () => { c.navigating = false; });
   window.addEventListener('beforeunload', () => { c.navigating = true; });
