@@ -80,3 +80,20 @@ final class ListDrainTests: XCTestCase {
         XCTAssertNil(ListDrain.cycle(backTo: 5, fired: [Step(from: 0, event: open), Step(from: 1, event: delete)]), "never left from there")
     }
 }
+
+/// `ReturnsToOpener`'s examples: which control that went back is fired again on arriving from another state.
+final class ReturnsToOpenerTests: XCTestCase {
+    func testExamples() {
+        XCTAssertTrue(ReturnsToOpener.examples.contains { $0.test == nil } && ReturnsToOpener.examples.contains { $0.test != nil })
+        for example in ReturnsToOpener.examples {
+            var returns = ReturnsToOpener()
+            for step in example.seen {
+                switch step {
+                case .returned(let work, let origin): returns.returned(work, to: origin)
+                case .tested(let work, let origin, let landed): returns.tested(work, from: origin, landed: landed)
+                }
+            }
+            XCTAssertEqual(returns.toTest(in: example.arrival.state, from: example.arrival.origin), example.test, example.description)
+        }
+    }
+}

@@ -671,3 +671,31 @@ extension CrawlEndToEndTests {
         XCTAssertTrue(stayed.allSatisfy { $0["from"] as? String == $0["to"] as? String }, "\(stayed)")
     }
 }
+
+extension CrawlEndToEndTests {
+    /// One "New contact" dialog that three views open, and a help page two of them open: the dialog's Cancel and the
+    /// help page's "←" go back to whichever view opened them. The dialog is one state (its backdrop covers the view)
+    /// and so is the help page; the model draws every way back a tester would, each such edge marked as depending on
+    /// the way in. A menu button that goes back to one view whatever the way in is no such control.
+    func testADialogOpenedFromSeveralScreensClosesToEach() throws {
+        let (model, log) = try crawlSite("openers")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        func screen(_ s: CrawlModel.State) -> String {
+            has(s, "\"Cancel\"") ? "dialog" : ["Help", "People", "Groups", "Settings"].first { has(s, "heading \($0)") } ?? "other"
+        }
+        XCTAssertEqual(model.states.map(screen).sorted(), ["Groups", "Help", "People", "Settings", "dialog"], "\(model.states.map { $0.properties ?? [] })")
+        let name = Dictionary(uniqueKeysWithValues: model.states.map { ($0.id, screen($0)) })
+        let edges = Set(model.edges.map { "\(name[$0.from]!) → \(name[$0.to]!): \($0.event)" })
+        for view in ["People", "Groups", "Settings"] {
+            XCTAssertTrue(edges.contains("dialog → \(view): tap button \"Cancel\""), "\(view): \(edges.sorted())")
+        }
+        for view in ["People", "Groups"] {
+            XCTAssertTrue(edges.contains("Help → \(view): tap button \"← Back\""), "\(view): \(edges.sorted())")
+        }
+        // Of each control's ways back, the one found first may be a step of a path; the others depend on the way in.
+        let cancels = model.edges.filter { $0.event == "tap button \"Cancel\"" }
+        XCTAssertEqual(cancels.filter { $0.throughHistory == true }.count, cancels.count - 1, "\(cancels)")
+        XCTAssertFalse(log.contains { $0["type"] as? String == "abstraction" && $0["decision"] as? String == "refine" },
+                       "a way back that depends on the way in is no reason to refine: \(log.filter { $0["type"] as? String == "abstraction" })")
+    }
+}

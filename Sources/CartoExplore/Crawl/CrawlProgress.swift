@@ -49,8 +49,9 @@ public struct CrawlProgress: Sendable {
         public var to: Int
         public var event: CrawlEvent
         public var kind: EdgeKind
-        /// The page's own script went back in the browser's history (`history.back()`): where the event leads depends
-        /// on how the app was reached, so it is no step of a path planned through the graph (nil: it did not).
+        /// Where the event leads depends on how the app was reached (`CrawlModel.Edge.throughHistory`: the page went
+        /// back in the browser's history, or a control going back to its opener was fired again from another way in),
+        /// so it is no step of a path planned through the graph (nil: neither).
         public var throughHistory: Bool?
         public var source: Int { from }
         public var target: Int { to }

@@ -61,9 +61,10 @@ public struct CrawlModel: Codable, Sendable, Equatable {
         /// arguments (one for a tap; a fill's typing per field, then its submit). Typed passwords are `${SECRET_…}`
         /// variables. `carto gen` builds steps from these (nil in models written before it existed).
         public var action: [UserAction]?
-        /// True when the page's own script went back in the browser's history as the event was fired
-        /// (`history.back()`): where it leads depends on how the app was reached, so it is never a step of a replayed
-        /// path or a generated test (nil: it did not).
+        /// True when where the event leads depends on how the app was reached, so it is never a step of a replayed
+        /// path or a generated test: the page's own script went back in the browser's history as the event was fired
+        /// (`history.back()`), or a control that goes back to the screen it was opened from (a dialog's Cancel) was
+        /// fired again where the app came from another screen (nil: neither).
         public var throughHistory: Bool?
 
         public init(from: String, to: String, event: String, kind: EdgeKind, abstractEvent: AbstractEvent? = nil, action: [UserAction]? = nil,

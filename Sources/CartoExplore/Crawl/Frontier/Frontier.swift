@@ -33,6 +33,11 @@ final class Frontier {
     /// many times cycles were repeated from each state.
     private var draining: [Int: [Work]] = [:]
     private var drainRounds: [Int: Int] = [:]
+    /// Controls that took the app back where it came from (`ReturnsToOpener`); per session, the one to fire again
+    /// next, and the one it is firing again, with the state the app came from.
+    private var returns = ReturnsToOpener()
+    private var returnTests: [Int: (work: Work, origin: Int)] = [:]
+    private var testingReturn: [Int: (work: Work, origin: Int)] = [:]
 
     init(configuration: CrawlConfiguration, graph: StateGraph<CrawlProgress.StateRecord, CrawlProgress.EdgeRecord>) {
         strategy = configuration.settings.strategy
@@ -78,6 +83,13 @@ final class Frontier {
             mark(next, fired: true, recorder: recorder)
             claimed[next.state, default: 0] += 1
             return next
+        }
+        // A control that went back before, in the state the app just reached from another (`ReturnsToOpener`).
+        if let test = returnTests.removeValue(forKey: session), trail.last == test.work.state, trail.dropLast().last == test.origin {
+            testingReturn[session] = test
+            mark(test.work, fired: true, recorder: recorder)
+            claimed[test.work.state, default: 0] += 1
+            return test.work
         }
         if var pending = refire.removeValue(forKey: session), holdsChange, trail.contains(pending.state) {
             // What the passes drop now (siblings that proved alike since) is not fired again either.
@@ -178,8 +190,33 @@ final class Frontier {
         return true
     }
 
-    /// The work was not done (the crawl is ending): its event goes back on offer.
-    func putBack(_ work: Work, recorder: Recorder) { mark(work, fired: false, recorder: recorder) }
+    /// `session` fired `work`'s event, which left the app in `landed`: back in `cameFrom`, the state the app had come
+    /// to `work.state` from (`wentBack`), or on in a state reached from `work.state` (`arrived`). What
+    /// `ReturnsToOpener` learns from; a control to fire again next is reserved for the session (`mayTest`: its app
+    /// can stay where it is for that).
+    func fired(_ work: Work, session: Int, landed: Int?, cameFrom: Int?, wentBack: Bool, arrived: Bool, mayTest: Bool) {
+        if let test = testingReturn.removeValue(forKey: session), test.work == work {
+            returns.tested(work, from: test.origin, landed: landed)
+        } else if wentBack, let cameFrom {
+            returns.returned(work, to: cameFrom)
+        }
+        if arrived, mayTest, let landed, let test = returns.toTest(in: landed, from: work.state) {
+            returnTests[session] = (test, work.state)
+        }
+    }
+
+    /// Whether `session`'s work is a control fired again where the app came from another state (`ReturnsToOpener`).
+    func isReturnTest(_ work: Work, session: Int) -> Bool { testingReturn[session]?.work == work }
+
+    /// The work was not done (the crawl is ending): its event goes back on offer — unless it had been fired before
+    /// (a control fired again, `ReturnsToOpener`).
+    func putBack(_ work: Work, recorder: Recorder) {
+        if let session = testingReturn.first(where: { $0.value.work == work })?.key {
+            testingReturn[session] = nil
+            return
+        }
+        mark(work, fired: false, recorder: recorder)
+    }
 
     /// The work's state could not be reached: its event goes back on offer, and the state is given up.
     func giveUp(_ work: Work, recorder: Recorder) {
