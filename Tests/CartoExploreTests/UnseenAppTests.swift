@@ -699,3 +699,17 @@ extension CrawlEndToEndTests {
                        "a way back that depends on the way in is no reason to refine: \(log.filter { $0["type"] as? String == "abstraction" })")
     }
 }
+
+extension CrawlEndToEndTests {
+    /// "Save for later" writes the wish list to the browser's storage and leaves the shop as it was: the model still
+    /// draws it, a transition of the shop to itself (the app changed, its screen did not); the wish list shows what
+    /// was saved.
+    func testAnEventThatWroteDataWhereNothingShowsIsATransitionToItsOwnState() throws {
+        let (model, _) = try crawlSite("wishlist")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let shop = try XCTUnwrap(model.states.first { has($0, "heading Products") })
+        XCTAssertTrue(model.edges.contains { $0.from == shop.id && $0.to == shop.id && $0.event.contains("Save for later") },
+                      "\(model.edges.map { "\($0.from) → \($0.to) \($0.event)" })")
+        XCTAssertTrue(model.states.contains { has($0, "heading Wish list") && has($0, "list items") }, "\(model.states.map { $0.properties ?? [] })")
+    }
+}

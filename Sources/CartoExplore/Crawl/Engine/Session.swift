@@ -343,6 +343,10 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
                    !ControlBehaviour.leftAsItWas(before, snapshot, by: event), !ControlBehaviour.onlyRunningTextChanged(before, snapshot) {
                     _ = recorder.addEdge(from: source, to: source, event: event, kind: .known, throughHistory: lastWentBack)
                     lastChangedInPlace = true
+                } else if lastWrote, event.kind != .back, event.kind != .scroll {
+                    // It wrote the app's data and the screen stayed as it was ("Add to favourites" on a list that
+                    // does not show favourites): the app changed all the same, as a tester draws it.
+                    _ = recorder.addEdge(from: source, to: source, event: event, kind: .known, throughHistory: lastWentBack)
                 }
                 return Outcome(kind: unchanged ? .noChange : .inPlaceChange, state: id)
             }
