@@ -86,7 +86,10 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
 
     /// Reaches the work's state and fires its event.
     private func perform(_ work: Work) throws {
-        switch try navigator.reach(work.state, abstraction: configuration.abstraction, session: self) {
+        // A control fired again where the app came from another state is fired there, as the app is — also when it
+        // holds data its path does not give it (its edge is no step of a path: nothing to reproduce).
+        let returnTest = pool.frontier.isReturnTest(work, session: index) && navigator.current == work.state
+        switch returnTest ? .reached : try navigator.reach(work.state, abstraction: configuration.abstraction, session: self) {
         case .reached: break
         case .unreachable:
             pool.frontier.giveUp(work, recorder: recorder)
@@ -105,7 +108,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         let before = navigator.snapshot
         let seenBefore = navigator.seen
         let trailBefore = navigator.trail
-        firingAgainToReturn = pool.frontier.isReturnTest(work, session: index)
+        firingAgainToReturn = returnTest
         let landed: Int?
         do {
             defer { recorder.endFiring(work.state, work.event); firingAgainToReturn = false }   // recorded (or failed) before the checkpoint
@@ -116,8 +119,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             let trailAfter = navigator.trail
             pool.frontier.fired(work, session: index, landed: lastEventActed ? landed : nil, cameFrom: trailBefore.dropLast().last,
                                 wentBack: lastEventActed && trailBefore.count >= 2 && trailAfter == Array(trailBefore.dropLast()),
-                                arrived: lastEventActed && trailAfter == trailBefore + [landed ?? -1] && landed != work.state,
-                                mayTest: !navigator.needsFreshStart)
+                                arrived: lastEventActed && trailAfter == trailBefore + [landed ?? -1] && landed != work.state)
         }
         // Back where the session came from, a list holding fewer rows than when it left: the cycle is done again
         // until the list is empty (`ListDrain`).

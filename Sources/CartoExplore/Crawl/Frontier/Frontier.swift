@@ -192,15 +192,14 @@ final class Frontier {
 
     /// `session` fired `work`'s event, which left the app in `landed`: back in `cameFrom`, the state the app had come
     /// to `work.state` from (`wentBack`), or on in a state reached from `work.state` (`arrived`). What
-    /// `ReturnsToOpener` learns from; a control to fire again next is reserved for the session (`mayTest`: its app
-    /// can stay where it is for that).
-    func fired(_ work: Work, session: Int, landed: Int?, cameFrom: Int?, wentBack: Bool, arrived: Bool, mayTest: Bool) {
+    /// `ReturnsToOpener` learns from; a control to fire again next is reserved for the session.
+    func fired(_ work: Work, session: Int, landed: Int?, cameFrom: Int?, wentBack: Bool, arrived: Bool) {
         if let test = testingReturn.removeValue(forKey: session), test.work == work {
             returns.tested(work, from: test.origin, landed: landed)
         } else if wentBack, let cameFrom {
             returns.returned(work, to: cameFrom)
         }
-        if arrived, mayTest, let landed, let test = returns.toTest(in: landed, from: work.state) {
+        if arrived, let landed, let test = returns.toTest(in: landed, from: work.state) {
             returnTests[session] = (test, work.state)
         }
     }
