@@ -97,3 +97,27 @@ final class ReturnsToOpenerTests: XCTestCase {
         }
     }
 }
+
+/// `Progression`: which returns to a screen show its content moved on.
+final class ProgressionTests: XCTestCase {
+    static func screen(_ text: String, heading: String = "Question 1 of 10", rows: Int = 0) -> UISnapshot {
+        var children = [UIElement(role: .heading, platformType: "h1", label: heading),
+                        UIElement(role: .button, platformType: "button", label: "Next", actions: [.tap])]
+        if rows > 0 {
+            children.append(UIElement(role: .list, platformType: "ul", identifier: "items", locator: "css selector:#items",
+                                      children: (0..<rows).map { UIElement(role: .cell, platformType: "li", label: "Item \($0)") }))
+        }
+        return UISnapshot(context: ScreenContext(title: "Quiz", container: "/"),
+                          root: UIElement(role: .window, platformType: "document", value: text, children: children))
+    }
+
+    func testContentMovedOnWhenItsTextDiffersBeyondNumbersAndDates() {
+        XCTAssertTrue(Progression.movedOn(Self.screen("Paris is the capital of France."), since: Self.screen("Bats are mammals.")), "the next question")
+        XCTAssertFalse(Progression.movedOn(Self.screen("Bats are mammals."), since: Self.screen("Bats are mammals.")), "the same question")
+        XCTAssertFalse(Progression.movedOn(Self.screen("Updated 12:05:33", heading: "Question 2 of 10"), since: Self.screen("Updated 12:04:10")),
+                       "only numbers changed: a counter, a clock")
+        XCTAssertFalse(Progression.movedOn(Self.screen("Agenda for Nov 28"), since: Self.screen("Agenda for Nov 27")), "only a date")
+        XCTAssertFalse(Progression.movedOn(Self.screen("A new entry", rows: 3), since: Self.screen("Entries", rows: 2)), "a list grew: something added")
+        XCTAssertTrue(Progression.movedOn(Self.screen("Second page", rows: 2), since: Self.screen("First page", rows: 2)), "a list as long, other text")
+    }
+}

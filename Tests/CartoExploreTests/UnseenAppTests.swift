@@ -713,3 +713,21 @@ extension CrawlEndToEndTests {
         XCTAssertTrue(model.states.contains { has($0, "heading Wish list") && has($0, "list items") }, "\(model.states.map { $0.properties ?? [] })")
     }
 }
+
+extension CrawlEndToEndTests {
+    /// A true-or-false quiz of ten statements, one at a time ("True" or "False" shows the next), then the score:
+    /// every statement is the same screen with other text, so a crawl that fires each event once per state answered
+    /// two statements and ended. The crawl goes on through the statements, as a person does, and reaches the score.
+    func testAScreenThatMovesThroughItsContentIsFollowedToWhereItLeads() throws {
+        let (model, log) = try crawlSite("quiz")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        XCTAssertTrue(model.states.contains { has($0, "heading Your score") }, "\(model.states.map { $0.properties ?? [] })")
+        let progress = log.filter { $0["type"] as? String == "progress" }
+        XCTAssertFalse(progress.isEmpty)
+        XCTAssertTrue(progress.allSatisfy { ($0["events"] as? [String] ?? []).allSatisfy { ["tap button \"True\"", "tap button \"False\""].contains($0) } },
+                      "\(progress)")
+        XCTAssertLessThanOrEqual(progress.count, Progression.maxRounds * model.states.count, "\(progress.count)")
+        XCTAssertTrue(model.edges.contains { e in e.event.hasPrefix("tap button") && model.states.contains { $0.id == e.to && has($0, "heading Your score") } },
+                      "\(model.edges.map { "\($0.from) → \($0.to) \($0.event)" })")
+    }
+}

@@ -12,6 +12,7 @@ public enum CrawlLogEntry: Encodable, Sendable {
     case replay(Replay)
     case abstraction(Abstraction)
     case drain(Drain)
+    case progress(Progress)
 
     /// A new abstract state: its name and identity, what it offers and the elements seen.
     public struct State: Encodable, Sendable {
@@ -118,6 +119,14 @@ public enum CrawlLogEntry: Encodable, Sendable {
         public var events: [String]
     }
 
+    /// Events that brought the app back to a screen showing other content, fired again (`Progression`): the state,
+    /// the round from it, and the events.
+    public struct Progress: Encodable, Sendable {
+        public var state: String
+        public var round: Int
+        public var events: [String]
+    }
+
     /// A decision of the state abstraction (split, merge, coarsen), with its reason.
     public struct Abstraction: Encodable, Sendable {
         public var decision: String
@@ -135,6 +144,7 @@ public enum CrawlLogEntry: Encodable, Sendable {
         case .replay: return "replay"
         case .abstraction: return "abstraction"
         case .drain: return "drain"
+        case .progress: return "progress"
         }
     }
 
@@ -152,6 +162,7 @@ public enum CrawlLogEntry: Encodable, Sendable {
         case .replay(let v): try v.encode(to: encoder)
         case .abstraction(let v): try v.encode(to: encoder)
         case .drain(let v): try v.encode(to: encoder)
+        case .progress(let v): try v.encode(to: encoder)
         }
     }
 

@@ -35,6 +35,9 @@ final class Frontier {
     private var drainRounds: [Int: Int] = [:]
     /// Controls that took the app back where it came from (`ReturnsToOpener`); per session, the one to fire again
     /// next, and the one it is firing again, with the state the app came from.
+    /// Per state, the rounds of `Progression` done from it and the content it showed on the way.
+    private var progressRounds: [Int: Int] = [:]
+    private var progressSeen: [Int: Set<[String]>] = [:]
     private var returns = ReturnsToOpener()
     private var returnTests: [Int: (work: Work, origin: Int)] = [:]
     private var testingReturn: [Int: (work: Work, origin: Int)] = [:]
@@ -206,6 +209,24 @@ final class Frontier {
 
     /// Whether `session`'s work is a control fired again where the app came from another state (`ReturnsToOpener`).
     func isReturnTest(_ work: Work, session: Int) -> Bool { testingReturn[session]?.work == work }
+
+    /// The session's app came back to `state` showing other content (`now`) than when it left (`before`) after
+    /// `cycle` (`Progression`): the session fires the cycle again next, unless the content was seen there before on
+    /// the way or `Progression.maxRounds` rounds were done from there. Returns the round it will fire, if it will.
+    func progress(_ cycle: [CrawlProgress.StateRecord.TraceStep], from state: Int, before: [String], now: [String], session: Int, recorder: Recorder) -> Int? {
+        var seen = progressSeen[state, default: []]
+        seen.insert(before)
+        defer { progressSeen[state] = seen }
+        guard progressRounds[state, default: 0] < Progression.maxRounds, seen.insert(now).inserted else { return nil }
+        var steps: [Work] = []
+        for step in cycle {
+            guard let index = recorder.states[step.from].events.firstIndex(where: { $0.key == step.event.key }) else { return nil }
+            steps.append(Work(state: step.from, event: index))
+        }
+        progressRounds[state, default: 0] += 1
+        draining[session] = steps
+        return progressRounds[state]
+    }
 
     /// The work was not done (the crawl is ending): its event goes back on offer — unless it had been fired before
     /// (a control fired again, `ReturnsToOpener`).

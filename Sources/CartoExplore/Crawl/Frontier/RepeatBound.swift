@@ -7,8 +7,9 @@ struct RepeatBound: FrontierPass {
     let maxRepeats: Int
     var maxAdvances = RepeatBound.defaultMaxAdvances
 
-    /// A wizard longer than this many steps is rare; a pager that changes its controls on every page stops here.
-    static let defaultMaxAdvances = 8
+    /// A wizard longer than this many steps is rare, a quiz of ten questions is not (eight stopped one before its
+    /// score); a pager that changes its controls on every page stops here.
+    static let defaultMaxAdvances = 12
 
     /// The key under which a path counts an action that led to other controls (`Recorder`).
     static func advancing(_ abstractAction: String) -> String { "advance " + abstractAction }
@@ -32,8 +33,10 @@ struct RepeatBound: FrontierPass {
               event: E.tap("Active"), skips: false),
         .init(description: "a wizard's next step, that led on to other controls twice on the way here",
               state: E.at(3, advancing: [E.tap("Next"), E.tap("Next")]), event: E.tap("Next"), skips: false),
-        .init(description: "a next step that led on to other controls eight times on the way here",
-              state: E.at(9, advancing: Array(repeating: E.tap("Next"), count: 8)), event: E.tap("Next"), skips: true),
+        .init(description: "a quiz's next question, that led on to other controls ten times on the way here",
+              state: E.at(11, advancing: Array(repeating: E.tap("Next"), count: 10)), event: E.tap("Next"), skips: false),
+        .init(description: "a next step that led on to other controls twelve times on the way here",
+              state: E.at(13, advancing: Array(repeating: E.tap("Next"), count: 12)), event: E.tap("Next"), skips: true),
     ]
 
     typealias E = FrontierPassExample
