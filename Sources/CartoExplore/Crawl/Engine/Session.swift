@@ -132,10 +132,10 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
                                       rows: "\(shrunk.before) → \(shrunk.now)", events: cycle.map(\.event.description))))
         } else if lastEventActed, !returnTest, let landed, navigator.current == landed, !navigator.replaying,
                   let left = landed == work.state ? before : seenBefore[landed], let now = navigator.snapshot,
-                  Progression.movedOn(now, since: left),
+                  Progression.movedOn(now, since: left, fired: event.target?.locator),
                   let cycle = landed == work.state ? [.init(from: landed, event: event)] : ListDrain.cycle(backTo: landed, fired: navigator.fired),
-                  let round = pool.frontier.progress(cycle, from: landed, before: Progression.content(left), now: Progression.content(now),
-                                                     session: index, recorder: recorder) {
+                  let round = pool.frontier.progress(cycle, from: landed, before: Progression.content(left, except: event.target?.locator),
+                                                     now: Progression.content(now, except: event.target?.locator), session: index, recorder: recorder) {
             // Back on the screen it left (or still there), its content moved on (a quiz's next question): on, as a
             // person goes (`Progression`).
             recorder.log(.progress(.init(state: Crawler.name(landed), round: round, events: cycle.map(\.event.description))))

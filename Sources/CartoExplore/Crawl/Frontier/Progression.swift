@@ -15,27 +15,39 @@ enum Progression {
     /// Rounds from one state at most: beyond that the content is data enough.
     static let maxRounds = 12
 
-    /// What a screen shows, as progress is told by: the page's running text (a question's wording in a paragraph),
-    /// and the labels of its elements outside lists (role and masked label; a field's value is what was typed, and
-    /// a list's rows are data), numbers and dates masked (a clock ticking is no step). Elements hidden or under a
-    /// dialog's backdrop are not shown.
-    static func content(_ snapshot: UISnapshot) -> [String] {
-        var parts: [String] = snapshot.root.value.map { ["text " + LabelNormaliser.mask($0)] } ?? []
+    /// What a screen shows, as progress is told by: the words of the page's running text (a question's wording in
+    /// a paragraph) and of its elements' labels outside lists (a list's rows are data), but the control fired
+    /// (`except`: a "Favorite" that now reads "Unfavorite" is a toggle; a second tap undoes it). Words only: a
+    /// calculator's display or a counter (digits and symbols), a clock, a date (`LabelNormaliser`) are no step.
+    /// Elements hidden or under a dialog's backdrop are not shown.
+    static func content(_ snapshot: UISnapshot, except locator: String? = nil) -> [String] {
+        var parts: [String] = []
+        func add(_ role: String, _ text: String) {
+            let words = words(LabelNormaliser.mask(text))
+            if !words.isEmpty { parts.append(role + " " + words.joined(separator: " ")) }
+        }
+        if let text = snapshot.root.value { add("text", text) }
         func walk(_ e: UIElement) {
             guard e.visible, e.covered != true else { return }
             if e.role == .list || e.role == .table { return }
-            if let label = e.label, !label.isEmpty { parts.append("\(e.role.rawValue) \(LabelNormaliser.mask(label))") }
+            if let label = e.label, locator == nil || e.locator != locator { add(e.role.rawValue, label) }
             e.children.forEach(walk)
         }
         snapshot.root.children.forEach(walk)
         return parts
     }
 
-    /// Whether the screen `now` shows other content than `before` did, no list holding more rows.
-    static func movedOn(_ now: UISnapshot, since before: UISnapshot) -> Bool {
+    /// Runs of two or more letters, lower-cased.
+    static func words(_ text: String) -> [String] {
+        text.lowercased().split { !$0.isLetter }.filter { $0.count >= 2 }.map(String.init)
+    }
+
+    /// Whether the screen `now` shows other content than `before` did, no list holding more rows; `fired`: the
+    /// control the event acted on, whose own label is no content.
+    static func movedOn(_ now: UISnapshot, since before: UISnapshot, fired: String? = nil) -> Bool {
         guard now.context.container == before.context.container else { return false }
         let was = ListDrain.rowCounts(before), is_ = ListDrain.rowCounts(now)
         if is_.contains(where: { list, count in was[list].map { count > $0 } ?? false }) { return false }
-        return content(now) != content(before)
+        return content(now, except: fired) != content(before, except: fired)
     }
 }
