@@ -120,11 +120,13 @@ final class ProgressionTests: XCTestCase {
         XCTAssertFalse(Progression.movedOn(Self.screen("A new entry", rows: 3), since: Self.screen("Entries", rows: 2)), "a list grew: something added")
         XCTAssertTrue(Progression.movedOn(Self.screen("Second page", rows: 2), since: Self.screen("First page", rows: 2)), "a list as long, other text")
         XCTAssertFalse(Progression.movedOn(Self.screen("12÷3×"), since: Self.screen("12÷")), "a calculator's display: no words")
+        XCTAssertFalse(Progression.movedOn(Self.screen("Name Role Ada admin Bob user"), since: Self.screen("Name Role Bob user Ada admin")),
+                       "the same words in another order: a table sorted")
     }
 
     func testTheFiredControlsOwnLabelIsNoContent() {
         func screen(_ favourite: String) -> UISnapshot {
-            UISnapshot(context: ScreenContext(title: "Recipes", container: "/"), root: UIElement(role: .window, platformType: "document", value: "Pancakes", children: [
+            UISnapshot(context: ScreenContext(title: "Recipes", container: "/"), root: UIElement(role: .window, platformType: "document", value: "Pancakes " + favourite, children: [
                 UIElement(role: .button, platformType: "button", label: favourite, actions: [.tap], locator: "css selector:#fav")]))
         }
         XCTAssertFalse(Progression.movedOn(screen("Unfavorite"), since: screen("Favorite"), fired: "css selector:#fav"), "a toggle: a second tap undoes it")

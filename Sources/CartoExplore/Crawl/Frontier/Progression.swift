@@ -15,26 +15,26 @@ enum Progression {
     /// Rounds from one state at most: beyond that the content is data enough.
     static let maxRounds = 12
 
-    /// What a screen shows, as progress is told by: the words of the page's running text (a question's wording in
-    /// a paragraph) and of its elements' labels outside lists (a list's rows are data), but the control fired
-    /// (`except`: a "Favorite" that now reads "Unfavorite" is a toggle; a second tap undoes it). Words only: a
-    /// calculator's display or a counter (digits and symbols), a clock, a date (`LabelNormaliser`) are no step.
-    /// Elements hidden or under a dialog's backdrop are not shown.
+    /// What a screen shows, as progress is told by: the words of its visible text and labels — a question's wording
+    /// in a paragraph — as a set (the same words in another order, a table sorted, are no step), less the words of
+    /// its lists' rows (rows are data) and of the control fired (`except`: a "Favorite" that now reads "Unfavorite"
+    /// is a toggle; a second tap undoes it). Words only: a calculator's display or a counter (digits and symbols), a
+    /// clock, a date (`LabelNormaliser`) are no step. Elements hidden or under a dialog's backdrop are not shown.
     static func content(_ snapshot: UISnapshot, except locator: String? = nil) -> [String] {
-        var parts: [String] = []
-        func add(_ role: String, _ text: String) {
-            let words = words(LabelNormaliser.mask(text))
-            if !words.isEmpty { parts.append(role + " " + words.joined(separator: " ")) }
+        var shown = Set(snapshot.root.value.map { words(LabelNormaliser.mask($0)) } ?? [])
+        var data = Set<String>()
+        func walk(_ e: UIElement, inList: Bool) {
+            let inList = inList || e.role == .list || e.role == .table
+            let said = e.label.map { Self.words(LabelNormaliser.mask($0)) } ?? []
+            if inList || (locator != nil && e.locator == locator) {
+                data.formUnion(said)
+            } else if e.visible, e.covered != true {
+                shown.formUnion(said)
+            }
+            e.children.forEach { walk($0, inList: inList) }
         }
-        if let text = snapshot.root.value { add("text", text) }
-        func walk(_ e: UIElement) {
-            guard e.visible, e.covered != true else { return }
-            if e.role == .list || e.role == .table { return }
-            if let label = e.label, locator == nil || e.locator != locator { add(e.role.rawValue, label) }
-            e.children.forEach(walk)
-        }
-        snapshot.root.children.forEach(walk)
-        return parts
+        snapshot.root.children.forEach { walk($0, inList: false) }
+        return shown.subtracting(data).sorted()
     }
 
     /// Runs of two or more letters, lower-cased.
