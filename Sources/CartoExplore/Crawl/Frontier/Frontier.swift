@@ -182,15 +182,21 @@ final class Frontier {
     /// fires the cycle again next, unless it was repeated `ListDrain.maxRounds` times from there. Returns whether it
     /// will.
     func drain(_ cycle: [CrawlProgress.StateRecord.TraceStep], from state: Int, session: Int, recorder: Recorder) -> Bool {
-        guard drainRounds[state, default: 0] < ListDrain.maxRounds else { return false }
-        var steps: [Work] = []
-        for step in cycle {
-            guard let index = recorder.states[step.from].events.firstIndex(where: { $0.key == step.event.key }) else { return false }
-            steps.append(Work(state: step.from, event: index))
-        }
+        guard drainRounds[state, default: 0] < ListDrain.maxRounds, let steps = work(of: cycle, recorder: recorder) else { return false }
         drainRounds[state, default: 0] += 1
         draining[session] = steps
         return true
+    }
+
+    /// A cycle's steps as work: each event by its key among the planned events of the state it was fired in (nil
+    /// when one is not among them).
+    private func work(of cycle: [CrawlProgress.StateRecord.TraceStep], recorder: Recorder) -> [Work]? {
+        var steps: [Work] = []
+        for step in cycle {
+            guard let index = recorder.states[step.from].events.firstIndex(where: { $0.key == step.event.key }) else { return nil }
+            steps.append(Work(state: step.from, event: index))
+        }
+        return steps
     }
 
     /// `session` fired `work`'s event, which left the app in `landed`: back in `cameFrom`, the state the app had come
@@ -217,12 +223,8 @@ final class Frontier {
         var seen = progressSeen[state, default: []]
         seen.insert(before)
         defer { progressSeen[state] = seen }
-        guard progressRounds[state, default: 0] < Progression.maxRounds, seen.insert(now).inserted else { return nil }
-        var steps: [Work] = []
-        for step in cycle {
-            guard let index = recorder.states[step.from].events.firstIndex(where: { $0.key == step.event.key }) else { return nil }
-            steps.append(Work(state: step.from, event: index))
-        }
+        guard progressRounds[state, default: 0] < Progression.maxRounds, seen.insert(now).inserted,
+              let steps = work(of: cycle, recorder: recorder) else { return nil }
         progressRounds[state, default: 0] += 1
         draining[session] = steps
         return progressRounds[state]
