@@ -26,6 +26,8 @@ final class FrontierPassTests: XCTestCase {
 
     func testAlikeSiblings() { check({ AlikeSiblings() }, AlikeSiblings.examples) }
 
+    func testFiredOnItsScreen() { check({ FiredOnItsScreen() }, FiredOnItsScreen.examples) }
+
     func testActionNoveltyOrdering() {
         for example in ActionNovelty.examples {
             XCTAssertEqual(ActionNovelty.choice(in: example), example.first, example.description)
@@ -131,5 +133,33 @@ final class ProgressionTests: XCTestCase {
         }
         XCTAssertFalse(Progression.movedOn(screen("Unfavorite"), since: screen("Favorite"), fired: "css selector:#fav"), "a toggle: a second tap undoes it")
         XCTAssertTrue(Progression.movedOn(screen("Unfavorite"), since: screen("Favorite")), "another control's label changed")
+    }
+
+    /// The cycle back to a screen: to the state itself, or to one that is it but for data (the next question), the
+    /// nearest first; not through a browser back, not longer than `ListDrain.maxSteps`.
+    func testACycleLeadsBackToTheStateOrToOneThatIsItButForData() {
+        typealias Step = CrawlProgress.StateRecord.TraceStep
+        let answer = FiredOnItsScreen.answer(1, "Paris"), next = FiredOnItsScreen.answer(5, "Next")
+        let questions: Set<Int> = [1, 3]
+        func cycle(_ fired: [Step], to landed: Int) -> (Int, [Int])? {
+            Progression.cycle(to: landed, fired: fired, alike: { questions.contains($0) && questions.contains(landed) }).map { ($0.origin, $0.steps.map(\.from)) }
+        }
+        let quiz = [Step(from: 0, event: answer), Step(from: 1, event: answer), Step(from: 2, event: next)]
+        XCTAssertEqual(cycle(quiz, to: 3)?.0, 1, "question 1 → answered → question 2: a cycle from question 1")
+        XCTAssertEqual(cycle(quiz, to: 3)?.1, [1, 2])
+        XCTAssertEqual(cycle([Step(from: 4, event: next)], to: 4)?.1, [4], "an event that left the app on its state")
+        XCTAssertNil(cycle([Step(from: 1, event: answer), Step(from: 2, event: .back)], to: 3), "a back retraces")
+        XCTAssertNil(cycle([Step(from: 1, event: answer), Step(from: 6, event: next), Step(from: 7, event: next), Step(from: 8, event: next)], to: 3),
+                     "longer than three events")
+        XCTAssertNil(cycle(quiz, to: 9), "a screen not seen on the way")
+    }
+
+    /// A step of a cycle is fired on a state that is its own but for data at the control in the same place, whatever
+    /// it reads.
+    func testAStepsCounterpartIsTheControlInTheSamePlace() {
+        let events = [FiredOnItsScreen.answer(1, "Seville"), FiredOnItsScreen.answer(2, "Madrid"), CrawlEvent.back]
+        XCTAssertEqual(Progression.counterpart(of: FiredOnItsScreen.answer(2, "Lyon"), among: events), 1)
+        XCTAssertEqual(Progression.counterpart(of: .back, among: events), 2)
+        XCTAssertNil(Progression.counterpart(of: FiredOnItsScreen.answer(3, "Nice"), among: events))
     }
 }

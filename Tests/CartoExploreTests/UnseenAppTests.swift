@@ -731,3 +731,19 @@ extension CrawlEndToEndTests {
                       "\(model.edges.map { "\($0.from) → \($0.to) \($0.event)" })")
     }
 }
+
+extension CrawlEndToEndTests {
+    /// Fifteen questions, each with four answers worded for it: pick one, then "Next"; after the fifteenth, the score.
+    /// Each question is a state of its own until the crawl has seen enough of them to take their wording for data, so
+    /// no event brought the app back to a state it had left, and a crawl answered eight questions in 300 events. The
+    /// cycle (answer, Next) is followed from one question to the next, as a person goes, and the questions are one
+    /// state in the model; what was fired on one question is not fired again on the others.
+    func testAQuizWhoseAnswersAreWordedForEachQuestionIsFollowedToItsScore() throws {
+        let (model, log) = try crawlSite("capitals")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        XCTAssertTrue(model.states.contains { has($0, "heading Your score") }, "\(model.states.map { $0.properties ?? [] })")
+        XCTAssertFalse(log.filter { $0["type"] as? String == "progress" }.isEmpty)
+        XCTAssertLessThanOrEqual(model.states.count, 5, "start, a question, answered, the score: \(model.states.map(\.name))")
+        XCTAssertLessThan(model.stats.events, 200, "\(model.stats.events) events")
+    }
+}

@@ -66,6 +66,12 @@ struct StateRecognition {
     /// See `StateIndex.oneButForData`; never under the paper's abstraction.
     func oneButForData(_ a: Int, _ b: Int) -> Bool { mode == .screen && index.oneButForData(a, b) }
 
+    /// See `StateIndex.firstOfItsKind`; each state is its own under the paper's abstraction.
+    func firstOfItsKind(_ state: Int) -> Int { mode == .screen ? index.firstOfItsKind(state) : state }
+
+    /// See `StateIndex.statesOfItsCoarsenedScreen`; each state is its own under the paper's abstraction.
+    func statesOfItsCoarsenedScreen(_ state: Int) -> [Int] { mode == .screen ? index.statesOfItsCoarsenedScreen(state) : [state] }
+
     /// See `StateIndex.actsOnAStateSetAside`; never under the paper's abstraction.
     func actsOnAStateSetAside(_ event: CrawlEvent) -> Bool { mode == .screen && index.actsOnAStateSetAside(event) }
 

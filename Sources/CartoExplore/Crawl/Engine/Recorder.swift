@@ -133,6 +133,10 @@ final class Recorder {
 
     func oneButForData(_ a: Int, _ b: Int) -> Bool { recognizer.oneButForData(a, b) }
 
+    func firstOfItsKind(_ state: Int) -> Int { recognizer.firstOfItsKind(state) }
+
+    func statesOfItsCoarsenedScreen(_ state: Int) -> [Int] { recognizer.statesOfItsCoarsenedScreen(state) }
+
     func refine(from: Int, event: String, expected: Int, landed: Int) -> StateIndex.Decision? {
         recognizer.refine(from: from, event: event, expected: expected, landed: landed)
     }

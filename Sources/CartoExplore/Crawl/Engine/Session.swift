@@ -131,14 +131,19 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             recorder.log(.drain(.init(state: Crawler.name(landed), list: shrunk.list.replacingOccurrences(of: "css selector:", with: ""),
                                       rows: "\(shrunk.before) → \(shrunk.now)", events: cycle.map(\.event.description))))
         } else if lastEventActed, !returnTest, let landed, navigator.current == landed, !navigator.replaying,
-                  let left = landed == work.state ? before : seenBefore[landed], let now = navigator.snapshot,
-                  Progression.movedOn(now, since: left, fired: event.target?.locator),
-                  let cycle = landed == work.state ? [.init(from: landed, event: event)] : ListDrain.cycle(backTo: landed, fired: navigator.fired),
-                  let round = pool.frontier.progress(cycle, from: landed, before: Progression.content(left, except: event.target?.locator),
-                                                     now: Progression.content(now, except: event.target?.locator), session: index, recorder: recorder) {
-            // Back on the screen it left (or still there), its content moved on (a quiz's next question): on, as a
-            // person goes (`Progression`).
-            recorder.log(.progress(.init(state: Crawler.name(landed), round: round, events: cycle.map(\.event.description))))
+                  let cycle = Progression.cycle(to: landed, fired: navigator.fired, alike: { recorder.oneButForData($0, landed) }),
+                  let left = cycle.origin == work.state ? before : seenBefore[cycle.origin], let now = navigator.snapshot,
+                  case let shown = Progression.content(now, except: event.target?.locator),
+                  case let was = Progression.content(left, except: event.target?.locator),
+                  Progression.movedOn(now, since: left, shown: shown, was: was),
+                  let round = pool.frontier.progress(cycle.steps, from: cycle.origin, before: was, now: shown, session: index, recorder: recorder) {
+            // Back on the screen it left (or still there, or on that screen with other data), its content moved on (a
+            // quiz's next question): on, as a person goes (`Progression`). The app holds what its path does not give
+            // it (the tenth question answered, where the path to the question screen answers none): states found
+            // from now on keep the events that found them, which replays reach them by (the score, not the first
+            // question, after "Next").
+            navigator.noteDataChanged()
+            recorder.log(.progress(.init(state: Crawler.name(cycle.origin), round: round, events: cycle.steps.map(\.event.description))))
         }
         // Where the event left the app, whatever it did there (nothing, a change in place, another screen): what the
         // frontier's outcome passes learn from (`AlikeSiblings`).

@@ -35,9 +35,13 @@ final class Frontier {
     private var drainRounds: [Int: Int] = [:]
     /// Controls that took the app back where it came from (`ReturnsToOpener`); per session, the one to fire again
     /// next, and the one it is firing again, with the state the app came from.
-    /// Per state, the rounds of `Progression` done from it and the content it showed on the way.
-    private var progressRounds: [Int: Int] = [:]
-    private var progressSeen: [Int: Set<[String]>] = [:]
+    /// Per screen (its first state, `StateIndex.firstOfItsKind`) and cycle, the rounds of `Progression` done from it
+    /// and the content it showed on the way.
+    private var progressRounds: [ProgressionKey: Int] = [:]
+    private var progressSeen: [ProgressionKey: Set<[String]>] = [:]
+    /// A screen and the places a cycle fires at there: a quiz's (an answer, then "Next") and its review's ("Next"
+    /// alone, through the same questions) are two walks.
+    private struct ProgressionKey: Hashable { let screen: Int; let places: [String] }
     private var returns = ReturnsToOpener()
     private var returnTests: [Int: (work: Work, origin: Int)] = [:]
     private var testingReturn: [Int: (work: Work, origin: Int)] = [:]
@@ -46,7 +50,7 @@ final class Frontier {
         strategy = configuration.settings.strategy
         random = SplitMix64(seed: configuration.settings.seed)
         if configuration.abstraction == .screen {
-            passes = [InertControls(), RepeatBound(maxRepeats: configuration.maxRepeats), GlobalNavigation(after: configuration.globalAfter), AlikeSiblings()]
+            passes = [InertControls(), RepeatBound(maxRepeats: configuration.maxRepeats), GlobalNavigation(after: configuration.globalAfter), AlikeSiblings(), FiredOnItsScreen()]
             var novelty = ActionNovelty()
             for record in graph.states {
                 for i in record.fired { novelty.fire(record.events[i].abstractAction) }
@@ -80,7 +84,8 @@ final class Frontier {
     /// `holdsChange`: whether the session's app changed in place since it last restarted (`changedInPlace`).
     func take(trail: [Int], session: Int, holdsChange: Bool = false, recorder: Recorder) -> Work? {
         // The next step of a cycle emptying a list, where the session's app is (else the cycle is over).
-        if var steps = draining.removeValue(forKey: session), let next = steps.first, trail.last == next.state {
+        if var steps = draining.removeValue(forKey: session), let planned = steps.first, let here = trail.last,
+           let next = planned.state == here ? planned : counterpart(of: planned, in: here, recorder: recorder) {
             steps.removeFirst()
             if !steps.isEmpty { draining[session] = steps }
             mark(next, fired: true, recorder: recorder)
@@ -199,6 +204,16 @@ final class Frontier {
         return steps
     }
 
+    /// A cycle's step where the app stands on `state`, another state than the step's but that one but for data (the
+    /// next question of a quiz, `Progression`): the step's event at its counterpart there; nil when the states are
+    /// not alike or the control is not there.
+    private func counterpart(of work: Work, in state: Int, recorder: Recorder) -> Work? {
+        guard recorder.oneButForData(work.state, state),
+              let event = Progression.counterpart(of: recorder.states[work.state].events[work.event], among: recorder.states[state].events)
+        else { return nil }
+        return Work(state: state, event: event)
+    }
+
     /// `session` fired `work`'s event, which left the app in `landed`: back in `cameFrom`, the state the app had come
     /// to `work.state` from (`wentBack`), or on in a state reached from `work.state` (`arrived`). What
     /// `ReturnsToOpener` learns from; a control to fire again next is reserved for the session.
@@ -220,14 +235,15 @@ final class Frontier {
     /// `cycle` (`Progression`): the session fires the cycle again next, unless the content was seen there before on
     /// the way or `Progression.maxRounds` rounds were done from there. Returns the round it will fire, if it will.
     func progress(_ cycle: [CrawlProgress.StateRecord.TraceStep], from state: Int, before: [String], now: [String], session: Int, recorder: Recorder) -> Int? {
-        var seen = progressSeen[state, default: []]
+        let screen = ProgressionKey(screen: recorder.firstOfItsKind(state), places: cycle.map { Progression.place(of: $0.event) })
+        var seen = progressSeen[screen, default: []]
         seen.insert(before)
-        defer { progressSeen[state] = seen }
-        guard progressRounds[state, default: 0] < Progression.maxRounds, seen.insert(now).inserted,
+        defer { progressSeen[screen] = seen }
+        guard progressRounds[screen, default: 0] < Progression.maxRounds, seen.insert(now).inserted,
               let steps = work(of: cycle, recorder: recorder) else { return nil }
-        progressRounds[state, default: 0] += 1
+        progressRounds[screen, default: 0] += 1
         draining[session] = steps
-        return progressRounds[state]
+        return progressRounds[screen]
     }
 
     /// The work was not done (the crawl is ending): its event goes back on offer — unless it had been fired before
@@ -295,7 +311,8 @@ final class Frontier {
     private func frontierState(of state: Int, recorder: Recorder) -> FrontierState {
         let record = recorder.states[state]
         return FrontierState(id: state, depth: record.depth, pathActions: recorder.pathActions(to: state) ?? [:],
-                             inertActions: recorder.inertActions, afterWrite: record.afterWrite)
+                             inertActions: recorder.inertActions, afterWrite: record.afterWrite,
+                             sameScreen: recorder.statesOfItsCoarsenedScreen(state).filter { $0 != state })
     }
 
     /// The event to fire next in `state` after the passes dropped theirs (marked fired and logged), or nil when none

@@ -12,6 +12,8 @@ struct FrontierState {
     var inertActions: Set<String> = []
     /// Whether the event that found the state wrote data (`StateRecord.afterWrite`).
     var afterWrite = false
+    /// The other states the model shows as this one, its screen coarsened as a whole (`FiredOnItsScreen`).
+    var sameScreen: [Int] = []
 }
 
 /// One rule of the frontier, run in order over a state's events before one is chosen (Periphery's passes over one
@@ -53,10 +55,11 @@ struct FrontierPassExample {
     }
     /// `advancing`: events on the path that led to a screen with other controls (`RepeatBound`).
     static func at(_ id: Int, depth: Int = 1, path: [CrawlEvent] = [], advancing: [CrawlEvent] = [], inert: [CrawlEvent] = [],
-                   afterWrite: Bool = false) -> FrontierState {
+                   afterWrite: Bool = false, sameScreen: [Int] = []) -> FrontierState {
         FrontierState(id: id, depth: depth,
                       pathActions: path.reduce(into: [:]) { $0[$1.abstractAction, default: 0] += 1 }
                         .merging(advancing.reduce(into: [:]) { $0[RepeatBound.advancing($1.abstractAction), default: 0] += 1 }, uniquingKeysWith: +),
-                      inertActions: Set(inert.compactMap { ControlBehaviour.action(of: $0)?.key }), afterWrite: afterWrite)
+                      inertActions: Set(inert.compactMap { ControlBehaviour.action(of: $0)?.key }), afterWrite: afterWrite,
+                      sameScreen: sameScreen)
     }
 }

@@ -8,12 +8,20 @@ import CartoCore
 /// `maxRounds` rounds were done from that state. A crawl that fired each event once per state stopped at the first
 /// question: the results screen was never reached.
 ///
+/// Back on the screen it left means back on its state, or on a state that shows that screen but for data
+/// (`StateIndex.oneButForData`): a quiz whose answers are worded for each question, picked and then confirmed with
+/// "Next", shows the next question as a state of its own until the crawl has seen enough of them to take their
+/// wording for data — the cycle (pick, Next) led from one question to the next all the same. Its events are fired
+/// again at their counterparts on the state the app stands on (`counterpart`: the control in the same place, of the
+/// same shape), and its rounds are counted per screen (`StateIndex.firstOfItsKind`), not per question.
+///
 /// Not a list growing (a to-do added: rows are data, and more of them is no step forward) nor shrinking
 /// (`ListDrain`); not numbers or dates alone (a counter, the next month: `LabelNormaliser` masks them), nor what the
 /// finger typed.
 enum Progression {
     /// Rounds from one state at most: beyond that the content is data enough.
-    static let maxRounds = 12
+    /// A quiz of twenty questions is followed to its score.
+    static let maxRounds = 20
 
     /// What a screen shows, as progress is told by: the words of its visible text and labels — a question's wording
     /// in a paragraph — as a set (the same words in another order, a table sorted, are no step), less the words of
@@ -37,6 +45,32 @@ enum Progression {
         return shown.subtracting(data).sorted()
     }
 
+    /// The events fired since the session last stood on `landed`'s screen — on `landed` itself or on a state that
+    /// is `landed` but for data (`alike`) — when they form a cycle of at most `ListDrain.maxSteps` events, none a
+    /// browser back; with the state the cycle started from. The nearest such state is taken: the shortest cycle.
+    static func cycle(to landed: Int, fired: [CrawlProgress.StateRecord.TraceStep], alike: (Int) -> Bool)
+        -> (origin: Int, steps: [CrawlProgress.StateRecord.TraceStep])? {
+        for length in 1...max(1, min(ListDrain.maxSteps, fired.count)) where length <= fired.count {
+            let step = fired[fired.count - length]
+            if step.event.kind == .back { return nil }
+            if step.from == landed || alike(step.from) { return (step.from, Array(fired.suffix(length))) }
+        }
+        return nil
+    }
+
+    /// The event at the place of `event` on a screen that is its state's but for data: on `events` (the planned
+    /// events of the state the app stands on), the one of the same kind on the control at the same locator and of
+    /// the same shape (a quiz's first answer, whatever it reads; its "Next"). Nil when there is none.
+    static func counterpart(of event: CrawlEvent, among events: [CrawlEvent]) -> Int? {
+        let place = place(of: event)
+        return events.firstIndex { Self.place(of: $0) == place }
+    }
+
+    /// Where an event acts, whatever the control reads: its kind, the control's locator and shape.
+    static func place(of event: CrawlEvent) -> String {
+        [event.kind.rawValue, event.target?.locator ?? "", event.target.map(ControlIdentity.shape) ?? ""].joined(separator: "|")
+    }
+
     /// Runs of two or more letters, lower-cased.
     static func words(_ text: String) -> [String] {
         text.lowercased().split { !$0.isLetter }.filter { $0.count >= 2 }.map(String.init)
@@ -45,9 +79,14 @@ enum Progression {
     /// Whether the screen `now` shows other content than `before` did, no list holding more rows; `fired`: the
     /// control the event acted on, whose own label is no content.
     static func movedOn(_ now: UISnapshot, since before: UISnapshot, fired: String? = nil) -> Bool {
+        movedOn(now, since: before, shown: content(now, except: fired), was: content(before, except: fired))
+    }
+
+    /// The same, with the contents computed already (`content(now)` and `content(before)`).
+    static func movedOn(_ now: UISnapshot, since before: UISnapshot, shown: [String], was: [String]) -> Bool {
         guard now.context.container == before.context.container else { return false }
-        let was = ListDrain.rowCounts(before), is_ = ListDrain.rowCounts(now)
-        if is_.contains(where: { list, count in was[list].map { count > $0 } ?? false }) { return false }
-        return content(now, except: fired) != content(before, except: fired)
+        let rowsWere = ListDrain.rowCounts(before), rowsAre = ListDrain.rowCounts(now)
+        if rowsAre.contains(where: { list, count in rowsWere[list].map { count > $0 } ?? false }) { return false }
+        return shown != was
     }
 }

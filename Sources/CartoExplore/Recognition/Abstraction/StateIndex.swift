@@ -312,6 +312,18 @@ public struct StateIndex: Sendable {
     /// of a quiz with other words on it, the same product page for another product.
     public func oneButForData(_ a: Int, _ b: Int) -> Bool { records[a].coarse == records[b].coarse }
 
+    /// The first state registered that shows state `index`'s screen but for its labels and headings (`oneButForData`):
+    /// what the states of a quiz's questions are counted under, one question after another.
+    public func firstOfItsKind(_ index: Int) -> Int { coarse[records[index].coarse] ?? index }
+
+    /// The states the model shows as one with state `index` because its screen was coarsened as a whole (labels and
+    /// headings are data there: a quiz's questions), `index` included; just `index` on a screen not coarsened.
+    public func statesOfItsCoarsenedScreen(_ index: Int) -> [Int] {
+        let kind = records[index].coarse
+        guard coarsened.contains(kind) else { return [index] }
+        return records.indices.filter { records[$0].coarse == kind }
+    }
+
     /// Whether two states are one but for the label a relabelling toggle showed ("Favorite" and "Unfavorite"): the
     /// app told something changed — a recipe marked favourite — that the other screens it leads to may show.
     public func oneButForARelabel(_ a: Int, _ b: Int) -> Bool {
