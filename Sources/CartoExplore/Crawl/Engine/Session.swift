@@ -355,15 +355,15 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
                 // sent) is a transition of the app to its own state, as a tester draws it; what the finger did itself
                 // (a scroll, the text typed into a field) is none, nor is the page's running text alone (a clock that
                 // ticked meanwhile). Not evidence for the frontier's passes, which learn where events lead elsewhere.
-                if !unchanged, event.kind != .back, event.kind != .scroll, let before = navigator.snapshot,
-                   !ControlBehaviour.leftAsItWas(before, snapshot, by: event), !ControlBehaviour.onlyRunningTextChanged(before, snapshot) {
-                    _ = recorder.addEdge(from: source, to: source, event: event, kind: .known, throughHistory: lastWentBack)
-                    lastChangedInPlace = true
-                } else if lastWrote, event.kind != .back, event.kind != .scroll {
-                    // It wrote the app's data and the screen stayed as it was ("Add to favourites" on a list that
-                    // does not show favourites): the app changed all the same, as a tester draws it.
+                // An event that wrote the app's data and left the screen as it was ("Add to favourites" on a list
+                // that does not show favourites) changed the app all the same, as a tester draws it.
+                let changedHere = !unchanged && event.kind != .back && event.kind != .scroll && navigator.snapshot.map {
+                    !ControlBehaviour.leftAsItWas($0, snapshot, by: event) && !ControlBehaviour.onlyRunningTextChanged($0, snapshot)
+                } == true
+                if changedHere || (lastWrote && event.kind != .back && event.kind != .scroll) {
                     _ = recorder.addEdge(from: source, to: source, event: event, kind: .known, throughHistory: lastWentBack)
                 }
+                if changedHere { lastChangedInPlace = true }
                 return Outcome(kind: unchanged ? .noChange : .inPlaceChange, state: id)
             }
             let isBack = navigator.isPrevious(id)
