@@ -122,6 +122,8 @@ final class ProgressionTests: XCTestCase {
         XCTAssertFalse(Progression.movedOn(Self.screen("A new entry", rows: 3), since: Self.screen("Entries", rows: 2)), "a list grew: something added")
         XCTAssertTrue(Progression.movedOn(Self.screen("Second page", rows: 2), since: Self.screen("First page", rows: 2)), "a list as long, other text")
         XCTAssertFalse(Progression.movedOn(Self.screen("12÷3×"), since: Self.screen("12÷")), "a calculator's display: no words")
+        XCTAssertFalse(Progression.movedOn(Self.screen("Result eee"), since: Self.screen("Result ee")), "what was tapped piling up in a display")
+        XCTAssertTrue(Progression.movedOn(Self.screen("Seen the sea"), since: Self.screen("Seen the sun")), "a word replaced, not lengthened")
         XCTAssertFalse(Progression.movedOn(Self.screen("Name Role Ada admin Bob user"), since: Self.screen("Name Role Bob user Ada admin")),
                        "the same words in another order: a table sorted")
     }

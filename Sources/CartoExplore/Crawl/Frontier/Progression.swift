@@ -17,7 +17,8 @@ import CartoCore
 ///
 /// Not a list growing (a to-do added: rows are data, and more of them is no step forward) nor shrinking
 /// (`ListDrain`); not numbers or dates alone (a counter, the next month: `LabelNormaliser` masks them), nor what the
-/// finger typed.
+/// finger typed, nor what it tapped piling up in a display (`accumulated`: a calculator's constant `e` tapped again
+/// and again, whose display reads `ee`, then `eee`).
 enum Progression {
     /// Rounds from one state at most: beyond that the content is data enough.
     /// A quiz of twenty questions is followed to its score.
@@ -87,6 +88,14 @@ enum Progression {
         guard now.context.container == before.context.container else { return false }
         let rowsWere = ListDrain.rowCounts(before), rowsAre = ListDrain.rowCounts(now)
         if rowsAre.contains(where: { list, count in rowsWere[list].map { count > $0 } ?? false }) { return false }
-        return shown != was
+        return shown != was && !accumulated(shown, since: was)
+    }
+
+    /// Whether every word the screen shows now and did not before is one it showed, lengthened (`ee` → `eee`): what
+    /// was tapped piling up in a display — a calculator's constant, a word game's letters — not content moving on.
+    static func accumulated(_ shown: [String], since was: [String]) -> Bool {
+        let before = Set(was), added = Set(shown).subtracting(before)
+        let removed = before.subtracting(shown)
+        return !added.isEmpty && added.allSatisfy { word in removed.contains { word.count > $0.count && word.hasPrefix($0) } }
     }
 }
