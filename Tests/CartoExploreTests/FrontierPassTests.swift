@@ -73,9 +73,9 @@ final class ListDrainTests: XCTestCase {
         let open = CrawlEvent(kind: .tap, target: UIElement(role: .button, platformType: "div", label: "Read", actions: [.tap], target: "click"))
         let delete = CrawlEvent(kind: .tap, target: UIElement(role: .button, platformType: "button", identifier: "delete", label: "Delete", actions: [.tap]))
         typealias Step = CrawlProgress.StateRecord.TraceStep
-        XCTAssertEqual(ListDrain.cycle(backTo: 0, fired: [Step(from: 0, event: open), Step(from: 1, event: delete)]),
+        XCTAssertEqual(ListDrain.cycle(backTo: 0, fired: [Step(from: 0, event: open), Step(from: 1, event: delete)])?.steps,
                        [Step(from: 0, event: open), Step(from: 1, event: delete)])
-        XCTAssertEqual(ListDrain.cycle(backTo: 0, fired: [Step(from: 0, event: open), Step(from: 0, event: open), Step(from: 1, event: delete)])?.count, 2,
+        XCTAssertEqual(ListDrain.cycle(backTo: 0, fired: [Step(from: 0, event: open), Step(from: 0, event: open), Step(from: 1, event: delete)])?.steps.count, 2,
                        "from the last time the app left the screen")
         XCTAssertNil(ListDrain.cycle(backTo: 0, fired: [Step(from: 0, event: open), Step(from: 1, event: .back)]), "a back retraces")
         XCTAssertNil(ListDrain.cycle(backTo: 0, fired: [Step(from: 0, event: open)] + (1...3).map { Step(from: $0, event: delete) }), "longer than three")
@@ -144,7 +144,7 @@ final class ProgressionTests: XCTestCase {
         let answer = FiredOnItsScreen.answer(1, "Paris"), next = FiredOnItsScreen.answer(5, "Next")
         let questions: Set<Int> = [1, 3]
         func cycle(_ fired: [Step], to landed: Int) -> (Int, [Int])? {
-            Progression.cycle(to: landed, fired: fired, alike: { questions.contains($0) && questions.contains(landed) }).map { ($0.origin, $0.steps.map(\.from)) }
+            ListDrain.cycle(backTo: landed, fired: fired, alike: { questions.contains($0) && questions.contains(landed) }).map { ($0.origin, $0.steps.map(\.from)) }
         }
         let quiz = [Step(from: 0, event: answer), Step(from: 1, event: answer), Step(from: 2, event: next)]
         XCTAssertEqual(cycle(quiz, to: 3)?.0, 1, "question 1 → answered → question 2: a cycle from question 1")

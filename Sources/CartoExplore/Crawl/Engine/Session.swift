@@ -126,12 +126,12 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         if lastEventActed, let landed, landed != work.state, navigator.current == landed, !navigator.replaying,
            let left = seenBefore[landed], let now = navigator.snapshot, let shrunk = ListDrain.shrunk(now, since: left),
            let cycle = ListDrain.cycle(backTo: landed, fired: navigator.fired),
-           pool.frontier.drain(cycle, from: landed, session: index, recorder: recorder) {
+           pool.frontier.drain(cycle.steps, from: landed, session: index, recorder: recorder) {
             navigator.noteDataChanged()
             recorder.log(.drain(.init(state: Crawler.name(landed), list: shrunk.list.replacingOccurrences(of: "css selector:", with: ""),
-                                      rows: "\(shrunk.before) → \(shrunk.now)", events: cycle.map(\.event.description))))
+                                      rows: "\(shrunk.before) → \(shrunk.now)", events: cycle.steps.map(\.event.description))))
         } else if lastEventActed, !returnTest, let landed, navigator.current == landed, !navigator.replaying,
-                  let cycle = Progression.cycle(to: landed, fired: navigator.fired, alike: { recorder.oneButForData($0, landed) }),
+                  let cycle = ListDrain.cycle(backTo: landed, fired: navigator.fired, alike: { recorder.oneButForData($0, landed) }),
                   let left = cycle.origin == work.state ? before : seenBefore[cycle.origin], let now = navigator.snapshot,
                   case let shown = Progression.content(now, except: event.target?.locator),
                   case let was = Progression.content(left, except: event.target?.locator),

@@ -36,12 +36,17 @@ enum ListDrain {
         return found
     }
 
-    /// The events fired since the session last left `state`, when they form a cycle back to it of at most
-    /// `maxSteps` events, none a browser back (a back retraces; it takes nothing away).
-    static func cycle(backTo state: Int, fired: [CrawlProgress.StateRecord.TraceStep]) -> [CrawlProgress.StateRecord.TraceStep]? {
-        guard let start = fired.lastIndex(where: { $0.from == state }) else { return nil }
-        let steps = Array(fired[start...])
-        guard steps.count >= 1, steps.count <= maxSteps, !steps.contains(where: { $0.event.kind == .back }) else { return nil }
-        return steps
+    /// The events fired since the session last stood on `state` — on `state` itself or on a state that is `state`
+    /// but for data (`alike`; `Progression`'s quiz, whose questions are states of their own until their wording is
+    /// taken for data) — when they form a cycle back of at most `maxSteps` events, none a browser back (a back
+    /// retraces; it takes nothing away and moves nothing on); with the state the cycle started from. The nearest such
+    /// state is taken: the shortest cycle.
+    static func cycle(backTo state: Int, fired: [CrawlProgress.StateRecord.TraceStep], alike: (Int) -> Bool = { _ in false })
+        -> (origin: Int, steps: [CrawlProgress.StateRecord.TraceStep])? {
+        for (offset, step) in fired.suffix(maxSteps).enumerated().reversed() {
+            if step.event.kind == .back { return nil }
+            if step.from == state || alike(step.from) { return (step.from, Array(fired.suffix(min(maxSteps, fired.count) - offset))) }
+        }
+        return nil
     }
 }

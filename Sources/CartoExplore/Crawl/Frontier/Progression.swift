@@ -46,19 +46,6 @@ enum Progression {
         return shown.subtracting(data).sorted()
     }
 
-    /// The events fired since the session last stood on `landed`'s screen — on `landed` itself or on a state that
-    /// is `landed` but for data (`alike`) — when they form a cycle of at most `ListDrain.maxSteps` events, none a
-    /// browser back; with the state the cycle started from. The nearest such state is taken: the shortest cycle.
-    static func cycle(to landed: Int, fired: [CrawlProgress.StateRecord.TraceStep], alike: (Int) -> Bool)
-        -> (origin: Int, steps: [CrawlProgress.StateRecord.TraceStep])? {
-        for length in 1...max(1, min(ListDrain.maxSteps, fired.count)) where length <= fired.count {
-            let step = fired[fired.count - length]
-            if step.event.kind == .back { return nil }
-            if step.from == landed || alike(step.from) { return (step.from, Array(fired.suffix(length))) }
-        }
-        return nil
-    }
-
     /// The event at the place of `event` on a screen that is its state's but for data: on `events` (the planned
     /// events of the state the app stands on), the one of the same kind on the control at the same locator and of
     /// the same shape (a quiz's first answer, whatever it reads; its "Next"). Nil when there is none.
