@@ -209,13 +209,68 @@ final class BrowserSnapshotTests: XCTestCase {
         let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
         defer { driver.close() }
         for round in 1...3 {
-            try driver.restart()
-            _ = try driver.waitForIdle(.standard)
-            try driver.perform(.tap(try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == "go" })))
-            let idle = try driver.waitForIdle(.standard)
-            XCTAssertTrue(idle.idle, "\(idle.busy ?? "")")
+            try restartAndTapGo(driver)
             XCTAssertEqual(try driver.snapshot().context.title, "arrived", "round \(round): the wait ended while the page scrolled")
         }
+    }
+
+    /// Restarts the page, taps `#go` and waits, which must end idle (the test then reads the screen the tap left).
+    private func restartAndTapGo(_ driver: BrowserDriver) throws {
+        try driver.restart()
+        _ = try driver.waitForIdle(.standard)
+        try driver.perform(.tap(try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == "go" })))
+        let idle = try driver.waitForIdle(.standard)
+        XCTAssertTrue(idle.idle, "\(idle.busy ?? "")")
+    }
+
+    /// A section hidden and faded in again by a script animation on an interval (jQuery's `hide().fadeIn()`, ticks
+    /// every 13 ms; here 30 ms apart, as a loaded machine spaces them): between two ticks the DOM is quiet for longer
+    /// than the quiet window, and the wait must still last until the animation is over — the section's heading
+    /// visible — not end at the first gap. A page whose short interval never stops (a game's loop) holds a wait
+    /// at most `maxAnimation` after the interval began.
+    func testIdleWaitsForAScriptAnimationOnAnInterval() throws {
+        let page = """
+            <!DOCTYPE html><html><head><title>Docs</title><meta name="viewport" content="width=device-width"></head><body>
+            <a id="go" href="#!/next">Next section</a><section id="content"><h2 id="heading">First</h2></section>
+            <script>
+              window.addEventListener('hashchange', () => {
+                const content = document.getElementById('content');
+                content.style.display = 'none';
+                document.getElementById('heading').textContent = 'Second';
+                let step = 0;
+                const tick = setInterval(() => {
+                  step += 1;
+                  content.style.opacity = String(step / 10);
+                  if (step === 10) { content.style.display = 'block'; clearInterval(tick); }
+                }, 30);
+              });
+            </script></body></html>
+            """
+        let loop = """
+            <!DOCTYPE html><html><head><title>Game</title><meta name="viewport" content="width=device-width"></head><body>
+            <canvas id="board" data-frame="0"></canvas>
+            <script>let frame = 0; setInterval(() => { frame += 1; document.getElementById('board').dataset.frame = String(frame); }, 20);</script>
+            </body></html>
+            """
+        let (site, service) = try serveWithChromeDriver(["index.html": page, "loop.html": loop])
+        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+        defer { driver.close() }
+        for round in 1...3 {
+            try restartAndTapGo(driver)
+            let heading = try driver.snapshot().elements.first { $0.identifier == "heading" }
+            XCTAssertEqual(heading?.label, "Second")
+            XCTAssertEqual(heading?.visible, true, "round \(round): the wait ended while the section was still fading in")
+        }
+        let game = try BrowserDriver(startURL: site.url.appendingPathComponent("loop.html"), webdriver: service.url)
+        defer { game.close() }
+        try game.restart()
+        let started = Date()
+        let first = try game.waitForIdle(.standard)
+        XCTAssertTrue(first.idle, "\(first.busy ?? "")")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "a loop holds the first wait for a second at most")
+        let again = Date()
+        XCTAssertTrue(try game.waitForIdle(.standard).idle)
+        XCTAssertLessThan(Date().timeIntervalSince(again), 0.5, "a loop older than a second holds no wait")
     }
 }
 

@@ -1,6 +1,7 @@
 // A promise (for CDP Runtime.evaluate with awaitPromise) that resolves once the document is loaded, no request
-// or short timer is pending, no finite animation runs, the page is not scrolling, no navigation is under way and the DOM has been
-// structurally quiet for quietMs — with takeSnapshot()'s answer — or when timeoutMs passed, saying what was busy.
+// or short timer is pending, no finite animation runs (CSS, or a script's on a short interval), the page is not
+// scrolling, no navigation is under way and the DOM has been structurally quiet for quietMs — with takeSnapshot()'s
+// answer — or when timeoutMs passed, saying what was busy.
 // A wait without a snapshot passes () => null: the page's error buffer then stays for the next observation.
 function idle(quietMs, timeoutMs, takeSnapshot) {
   return new Promise(done => {
@@ -33,6 +34,8 @@ function idle(quietMs, timeoutMs, takeSnapshot) {
       if (c && c.pending > 0) busy.push(c.pending + ' request(s)');
       if (c && c.timers.size > 0) busy.push(c.timers.size + ' timer(s)');
       if (c && c.frames && c.frames.size > 0) busy.push(c.frames.size + ' frame callback(s)');
+      const ticking = c && c.intervals ? [...c.intervals.values()].filter(start => now - start < c.maxAnimation).length : 0;
+      if (ticking > 0) busy.push(ticking + ' animation interval(s)');
       if (animations > 0) busy.push(animations + ' animation(s)');
       const lastMutation = c ? c.lastMutation : t0;
       if (now - lastMutation < quietMs) busy.push('DOM changing');

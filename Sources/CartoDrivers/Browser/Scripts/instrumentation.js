@@ -1,7 +1,7 @@
 // Installed on every new document (CDP Page.addScriptToEvaluateOnNewDocument), so it sees the page's first
-// request and first error. Tracks pending fetch/XHR and the scripts and stylesheets a script adds, short timers
-// and animation-frame callbacks (not ones re-armed from their own callback: those are clocks and animation
-// loops), structural DOM mutations made by scripts (text-only changes are dynamic text, not work; the parser's are
+// request and first error. Tracks pending fetch/XHR and the scripts and stylesheets a script adds, short timers,
+// a script animation's intervals and animation-frame callbacks (not ones re-armed from their own callback: those
+// are clocks and animation loops), structural DOM mutations made by scripts (text-only changes are dynamic text, not work; the parser's are
 // covered by the document's ready state), click listeners (the paper's target/action), uncaught errors, unhandled
 // rejections and console errors.
 // Everything lives in window.__carto, which idle.js and snapshot.js read.
@@ -25,7 +25,22 @@
     if (track) c.timers.set(id, delay);
     return id;
   };
-  window.clearTimeout = function (id) { c.timers.delete(id); return ct(id); };
+  window.clearTimeout = function (id) { c.timers.delete(id); c.intervals.delete(id); return ct(id); };
+  // An interval of about a frame (≤ 50 ms) is the clock of a script's animation — jQuery's fadeIn and slideDown
+  // tick every 13 ms until it is cleared — not a clock a person reads (a countdown ticks each second). Between two
+  // ticks the DOM is quiet for longer than the quiet window whenever the machine is busy, and a snapshot then
+  // caught the page mid-animation: a docs site's section, hidden and faded in again after every route change, was
+  // a state without its heading on a loaded machine and with it on an idle one. Work until cleared, for at most
+  // maxAnimation from its start: one that runs longer is a game's loop or a marquee, which no wait outlasts.
+  c.intervals = new Map();
+  c.maxAnimation = 1000;
+  const si = window.setInterval.bind(window), ci = window.clearInterval.bind(window);
+  window.setInterval = function (fn, delay, ...args) {
+    const id = si(fn, delay, ...args);
+    if ((Number(delay) || 0) <= 50) c.intervals.set(id, performance.now());
+    return id;
+  };
+  window.clearInterval = function (id) { c.intervals.delete(id); c.timers.delete(id); return ci(id); };
   // Work scheduled for the next frame (frameworks render there). A callback that re-arms itself is a loop.
   const raf = window.requestAnimationFrame.bind(window), caf = window.cancelAnimationFrame.bind(window);
   c.requestFrame = raf;
