@@ -12,17 +12,20 @@ import XCTest
 extension CrawlEndToEndTests {
     static let sites = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/sites").path
 
-    func crawlSite(_ name: String, start: String = "/", configure: (inout CrawlConfiguration) -> Void = { _ in }) throws -> (model: CrawlModel, log: [[String: Any]]) {
-        try crawlFolder(Self.sites + "/" + name, start: start, configure: configure)
+    func crawlSite(_ name: String, start: String = "/", browser: BrowserDriver.Options = .init(),
+                   configure: (inout CrawlConfiguration) -> Void = { _ in }) throws -> (model: CrawlModel, log: [[String: Any]]) {
+        try crawlFolder(Self.sites + "/" + name, start: start, browser: browser, configure: configure)
     }
 
-    /// Serves `folder` on loopback and crawls it from `start` with the default settings (changed by `configure`).
-    func crawlFolder(_ folder: String, start: String = "/", configure: (inout CrawlConfiguration) -> Void = { _ in }) throws -> (model: CrawlModel, log: [[String: Any]]) {
+    /// Serves `folder` on loopback and crawls it from `start` with the default settings (changed by `configure`;
+    /// the browser's by `browser`).
+    func crawlFolder(_ folder: String, start: String = "/", browser: BrowserDriver.Options = .init(),
+                     configure: (inout CrawlConfiguration) -> Void = { _ in }) throws -> (model: CrawlModel, log: [[String: Any]]) {
         try requireChromeDriver()
         let site = try LocalSite.serve(directory: folder)
         defer { site.stop() }
         let output = try temporaryDirectory()
-        let model = try crawl(site: site, start: start, output: output, configure: configure)
+        let model = try crawl(site: site, start: start, output: output, browser: browser, configure: configure)
         let text = try String(contentsOfFile: output + "/log.jsonl", encoding: .utf8)
         let log = text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         return (model, log)

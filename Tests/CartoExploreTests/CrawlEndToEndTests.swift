@@ -26,10 +26,12 @@ final class CrawlEndToEndTests: XCTestCase {
         return dir
     }
 
-    func crawl(site: LoopbackServer, start: String = "/", output: String, configure: (inout CrawlConfiguration) -> Void = { _ in }) throws -> CrawlModel {
+    func crawl(site: LoopbackServer, start: String = "/", output: String, browser: BrowserDriver.Options = .init(),
+               configure: (inout CrawlConfiguration) -> Void = { _ in }) throws -> CrawlModel {
         var configuration = CrawlConfiguration()
         configure(&configuration)
-        let driver = try BrowserDriver(startURL: URL(string: site.url.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + start)!)
+        let driver = try BrowserDriver(startURL: URL(string: site.url.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + start)!,
+                                       options: browser)
         defer { driver.close() }
         let out = try CrawlOutput(directory: output, fresh: true)
         let model = try Crawler(driver: driver, configuration: configuration, sink: out).run()

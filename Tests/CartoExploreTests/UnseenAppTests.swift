@@ -27,6 +27,24 @@ extension CrawlEndToEndTests {
         XCTAssertTrue(model.edges.contains { $0.event == "tap link \"Partly covered\"" }, "the partly covered link is tapped at its free end")
         XCTAssertTrue(model.edges.contains { $0.event == "tap link \"Legal notice\"" }, "the link under the banner, once the banner is gone")
     }
+
+    /// A tap's click reaches what the finger touched: on a sign-in card zoomed out to a quarter (no viewport tag), in
+    /// blurred glass over a turning background, Chromium's touch adjustment gave the click on "Sign in" to the
+    /// "Create one" link below it — the model then said "Sign in" leads to the sign-up page, and the home page was
+    /// never found. Each of the three controls leads to its own page. As `--no-screenshots --animations fast` crawls
+    /// (a screenshot after a new state, or DevTools' animation domain off, brought the click back to the button).
+    func testATapsClickReachesWhatTheFingerTouchedOnAPageZoomedOut() throws {
+        var browser = BrowserDriver.Options()
+        browser.animationPlaybackRate = BrowserDriver.AnimationSpeed.fast.playbackRate
+        let (model, _) = try crawlSite("zoomed-card", browser: browser) { $0.settings.screenshots = false }
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let title = Dictionary(model.states.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let from = model.states.first { $0.title == "Sign in" }?.id
+        let led = Dictionary(model.edges.filter { $0.from == from }.map { ($0.event, title[$0.to] ?? "") }, uniquingKeysWith: { first, _ in first })
+        XCTAssertEqual(led["tap button \"Sign in\""], "Home", "\(led)")
+        XCTAssertEqual(led["tap link \"Forgot password?\""], "Reset password", "\(led)")
+        XCTAssertEqual(led["tap link \"Create one\""], "Create an account", "\(led)")
+    }
 }
 
 extension CrawlEndToEndTests {

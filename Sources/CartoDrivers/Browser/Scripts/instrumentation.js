@@ -91,6 +91,32 @@
     if ((type === 'click' || type === 'pointerup' || type === 'touchend' || type === 'mouseup') && this instanceof Element) c.clickable.add(this);
     return listen.call(this, type, ...rest);
   };
+  // A tap's click goes where the finger came down. The browser's touch adjustment moves a tap's click to the
+  // neighbour it scores best within a finger's area (24 DIPs), and on a page zoomed out to a quarter that area is
+  // ~100 px of the page: a sign-in page whose button lifts on hover, in a blurred card over a slowly turning
+  // background, gave every tap on "Login" to the "Forgot password?" link below it and every tap on that link to
+  // "Create one" (the touch itself reached the button; only the click moved). A trusted touch click whose target
+  // is neither the element the touch began on, nor holds it, nor is held by it, nor is the control of a label
+  // holding it, is stopped before the page sees it, and the element touched is clicked instead.
+  c.adjustedTaps = 0;
+  let touched = null;
+  window.addEventListener('touchstart', e => {
+    touched = e.isTrusted && e.touches.length === 1 ? { target: e.target, at: performance.now() } : null;
+  }, true);
+  window.addEventListener('click', e => {
+    const tap = touched;
+    touched = null;
+    if (!tap || !e.isTrusted || performance.now() - tap.at > 1000 || (e.pointerType !== undefined && e.pointerType !== 'touch')) return;
+    const meant = tap.target, got = e.target;
+    if (!(meant instanceof Element) || !(got instanceof Element) || !meant.isConnected) return;
+    if (meant === got || meant.contains(got) || got.contains(meant)) return;
+    if (got.labels && [...got.labels].some(label => label.contains(meant))) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    c.adjustedTaps++;
+    if (typeof meant.click === 'function') meant.click();
+    else meant.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
+  }, true);
   // A navigation under way (history.back() from a javascript: link, location changes) is work in progress too.
   c.navigating = false;
   // A navigation to a scheme no tab shows (`mailto:`, `tel:`, a payment or chat app's own `upi://…`) hands the URL
