@@ -214,6 +214,34 @@ final class BrowserSnapshotTests: XCTestCase {
         }
     }
 
+    /// A write followed by a page load is the event's: a sign-up form that stores the account and goes to the
+    /// sign-in page wrote data, though the document the observation reads wrote nothing. What a page writes while it
+    /// loads is not the tap's that led there, nor is what a restart clears.
+    func testAWriteBeforeAPageLoadIsTheEventsAndAPagesLoadIsNot() throws {
+        let start = """
+            <!DOCTYPE html><html><head><title>Start</title><meta name="viewport" content="width=device-width"></head><body>
+            <button id="store" onclick="localStorage.setItem('account', 'ada'); location.href = 'next.html'">Store and go</button>
+            <a id="plain" href="next.html">Go</a><a id="loads" href="loads.html">Go where the page writes</a></body></html>
+            """
+        let next = #"<!DOCTYPE html><html><head><title>Next</title><meta name="viewport" content="width=device-width"></head><body><p>Next</p></body></html>"#
+        let loads = """
+            <!DOCTYPE html><html><head><title>Loads</title><meta name="viewport" content="width=device-width"></head><body>
+            <script>localStorage.setItem('visits', String(Number(localStorage.getItem('visits') || 0) + 1));</script></body></html>
+            """
+        let (site, service) = try serveWithChromeDriver(["index.html": start, "next.html": next, "loads.html": loads])
+        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+        defer { driver.close() }
+        for (id, title, wrote) in [("store", "Next", true), ("plain", "Next", false), ("loads", "Loads", false), ("store", "Next", true)] {
+            try driver.restart()
+            let first = try driver.observe(after: .standard)
+            XCTAssertFalse(first.wroteData, "the restart's own clearing, before \(id)")
+            try driver.perform(.tap(try XCTUnwrap(first.snapshot.elements.first { $0.identifier == id })))
+            let after = try driver.observe(after: .standard)
+            XCTAssertEqual(after.snapshot.context.title, title)
+            XCTAssertEqual(after.wroteData, wrote, "the tap on \(id)")
+        }
+    }
+
     /// Restarts the page, taps `#go` and waits, which must end idle (the test then reads the screen the tap left).
     private func restartAndTapGo(_ driver: BrowserDriver) throws {
         try driver.restart()

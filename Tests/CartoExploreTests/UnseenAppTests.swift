@@ -45,6 +45,20 @@ extension CrawlEndToEndTests {
         XCTAssertEqual(led["tap link \"Forgot password?\""], "Reset password", "\(led)")
         XCTAssertEqual(led["tap link \"Create one\""], "Create an account", "\(led)")
     }
+
+    /// A sign-in that goes through only for an account registered first: refused ("Invalid username or password",
+    /// with a link to create one), it is sent again once the sign-up page stored an account and went back to it, as
+    /// a tester who has just registered signs in — the home page is found, by the session whose browser holds the
+    /// account (a page load between the write and the sign-in).
+    func testAFormRefusedBeforeDataWasWrittenIsSentAgainAfter() throws {
+        let (model, _) = try crawlSite("accounts")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        XCTAssertEqual(Set(model.states.map(\.title)), ["Sign in", "Create an account", "Home"], "\(model.states.map(\.name))")
+        let title = Dictionary(model.states.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let fills = model.edges.filter { $0.event.hasPrefix("fill ") && title[$0.from] == "Sign in" }
+        XCTAssertTrue(fills.contains { title[$0.to] == "Home" }, "signed in after registering: \(model.edges.map { ($0.from, $0.event, $0.to) })")
+        XCTAssertTrue(fills.contains { title[$0.to] == "Sign in" }, "refused first: \(model.edges.map { ($0.from, $0.event, $0.to) })")
+    }
 }
 
 extension CrawlEndToEndTests {

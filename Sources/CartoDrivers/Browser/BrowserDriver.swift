@@ -131,7 +131,9 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
 
     public func restart() throws {
         try ensureDriverAlive()
-        // Fresh state: no cookies, no storage from the previous run of the path.
+        // Fresh state: no cookies, no storage from the previous run of the path; and what the page written before
+        // wrote (clearing its storage too) is no event's.
+        lastWrites = nil
         if devTools != nil {
             _ = try? cdp("Network.clearBrowserCookies")
             _ = try? evaluate(Self.clearStorage)
@@ -192,6 +194,10 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         /// The document's time origin (one per document) and the data writes counted in it so far (instrumentation.js).
         var document: Double?
         var writes: Int?
+        /// The document the tab showed before this one and the writes counted in it when it was left (a write
+        /// followed by a page load); nil when it wrote nothing, or from older scripts.
+        var left: LeftDocument?
+        struct LeftDocument: Decodable { var document: Double; var writes: Int }
         var status: Int?
         /// Whether the page went back in its history since the last snapshot (nil from older scripts).
         var wentBack: Bool?
@@ -238,7 +244,9 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         let outOfScope = origin.map { $0 == self.origin ? nil : "left the start origin \(self.origin) for \($0)" } ?? nil
         var wrote = false
         if let document = raw.document, let writes = raw.writes {
-            wrote = lastWrites.map { $0.document == document && writes > $0.count } ?? false
+            wrote = lastWrites.map { last in
+                last.document == document ? writes > last.count : raw.left.map { $0.document == last.document && $0.writes > last.count } ?? false
+            } ?? false
             lastWrites = (document, writes)
         }
         return Observation(snapshot: UISnapshot(context: context, root: raw.root), idle: idle, failures: failures, outOfScope: outOfScope,

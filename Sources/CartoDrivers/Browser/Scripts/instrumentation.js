@@ -233,6 +233,12 @@
   // (the cart). What a page's load writes comes before the first snapshot of its document and is not the event's.
   c.writes = 0;
   const wrote = () => { c.writes++; };
+  // A write followed by a page load (a sign-up form that stores the account, then goes to the sign-in page) is the
+  // event's too: the count this document reached goes to the next one of the tab (`left` in the snapshot).
+  window.addEventListener('pagehide', () => {
+    if (c.writes === 0) return;
+    try { sessionStorage.setItem('__cartoLeft', JSON.stringify({ document: performance.timeOrigin, writes: c.writes })); } catch (e) {}
+  });
   // (Writes through property assignment, `localStorage.cart = …`, go past these methods: not counted.)
   for (const [name, changes] of [['setItem', (store, k, v) => store.getItem(k) !== String(v)], ['removeItem', (store, k) => store.getItem(k) !== null],
                                  ['clear', store => store.length > 0]]) {

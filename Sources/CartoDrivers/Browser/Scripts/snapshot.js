@@ -322,8 +322,11 @@ function snapshot() {
   // Whether the page went back in its history since the last snapshot (instrumentation.js marks it); read once.
   let wentBack = false;
   try { wentBack = sessionStorage.getItem('__cartoWentBack') === '1'; if (wentBack) sessionStorage.removeItem('__cartoWentBack'); } catch (e) {}
+  // The document before this one in the tab and the data writes it had counted when it was left, if any; read once.
+  let left = null;
+  try { left = JSON.parse(sessionStorage.getItem('__cartoLeft') || 'null'); sessionStorage.removeItem('__cartoLeft'); } catch (e) {}
   return JSON.stringify({ url: location.href, origin, path: location.pathname, hash: location.hash, route, textDigest: (digest >>> 0).toString(16), title: document.title,
-           document: performance.timeOrigin, writes: c ? c.writes : null,
+           document: performance.timeOrigin, writes: c ? c.writes : null, left,
            status: nav && nav.responseStatus ? nav.responseStatus : null, instrumented: !!c, errors, wentBack,
            // The root's value: the beginning of the visible text, what tells apart screens that offer nothing else.
            root: { role: 'window', platformType: 'document', identifier: null, label: document.title || null,

@@ -88,8 +88,10 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     private func perform(_ work: Work) throws {
         // A control fired again where the app came from another state is fired there, as the app is — also when it
         // holds data its path does not give it (its edge is no step of a path: nothing to reproduce).
+        // So is a refused form sent again after the app wrote data, in the app that holds it (a restart clears it).
         let returnTest = pool.frontier.isReturnTest(work, session: index) && navigator.current == work.state
-        switch returnTest ? .reached : try navigator.reach(work.state, abstraction: configuration.abstraction, session: self) {
+        let resent = pool.frontier.isResent(work, session: index) && navigator.current == work.state
+        switch returnTest || resent ? .reached : try navigator.reach(work.state, abstraction: configuration.abstraction, session: self) {
         case .reached: break
         case .unreachable:
             pool.frontier.giveUp(work, recorder: recorder)
@@ -153,6 +155,17 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
            let decision = recorder.observe(event, in: work.state, before: before, after: after,
                                           unchanged: ControlBehaviour.leftAsItWas(before, after, by: event), wrote: lastWrote) {
             log(decision)
+        }
+        // A form refused — the app stayed on its state, or went to one that offers the same form again (the sign-in
+        // with "Invalid password" under it) — may go through once data was written (`Frontier.wroteData`): a
+        // sign-in after registering, sent again at once by the session whose app holds the account; states found
+        // from then on keep the events that found them.
+        if lastEventActed, event.kind == .fill, !lastWrote, let landed,
+           landed == work.state || recorder.states[landed].events.contains(where: { $0.key == event.key }) {
+            pool.frontier.formRefused(work)
+        }
+        if lastWrote, let here = navigator.current, !navigator.replaying, pool.frontier.wroteData(standingOn: here, session: index) {
+            navigator.noteDataChanged()
         }
         // The app wrote data (`Frontier.dataWritten`: its menu's places may show it now) or changed where it stayed,
         // kept in memory (`Frontier.changedInPlace`: the views it leads to within the page may show it now).

@@ -42,6 +42,12 @@ final class Frontier {
     /// A screen and the places a cycle fires at there: a quiz's (an answer, then "Next") and its review's ("Next"
     /// alone, through the same questions) are two walks.
     private struct ProgressionKey: Hashable { let screen: Int; let places: [String] }
+    /// Forms sent that were refused (`formRefused`), those sent again once after a write (`wroteData`), and per
+    /// session the ones to send again next and the one being sent again.
+    private var refusedForms: Set<Work> = []
+    private var formsSentAgain: Set<Work> = []
+    private var resend: [Int: [Work]] = [:]
+    private var resending: [Int: Work] = [:]
     private var returns = ReturnsToOpener()
     private var returnTests: [Int: (work: Work, origin: Int)] = [:]
     private var testingReturn: [Int: (work: Work, origin: Int)] = [:]
@@ -88,6 +94,16 @@ final class Frontier {
            let next = planned.state == here ? planned : counterpart(of: planned, in: here, recorder: recorder) {
             steps.removeFirst()
             if !steps.isEmpty { draining[session] = steps }
+            mark(next, fired: true, recorder: recorder)
+            claimed[next.state, default: 0] += 1
+            return next
+        }
+        // A refused form, sent again where the app stands after it wrote data (`wroteData`).
+        resending[session] = nil
+        if var forms = resend.removeValue(forKey: session), let here = trail.last, let next = forms.first, next.state == here {
+            forms.removeFirst()
+            if !forms.isEmpty { resend[session] = forms }
+            resending[session] = next
             mark(next, fired: true, recorder: recorder)
             claimed[next.state, default: 0] += 1
             return next
@@ -149,6 +165,29 @@ final class Frontier {
         changedStates.insert(state)
         reserveRefire(in: state, session: session, relabelled: relabelled, recorder: recorder, sameDocument: false, onePerTarget: true)
     }
+
+    /// A form sent in the work's state was refused: the app stayed there, or went to a state that offers the same
+    /// form again, and wrote nothing — a sign-in refused ("Invalid credentials") while no account existed, an order
+    /// refused while the cart was empty.
+    func formRefused(_ work: Work) {
+        if !formsSentAgain.contains(work) { refusedForms.insert(work) }
+    }
+
+    /// The app wrote data (an account registered) and `session` stands on `state` after it, wherever the write was:
+    /// the forms of `state` refused before may go through now, as a tester who has just registered signs in again.
+    /// The session sends them again next, while its app holds what it wrote (a restart would clear it); each once
+    /// in the crawl. Returns whether it will.
+    func wroteData(standingOn state: Int, session: Int) -> Bool {
+        let forms = refusedForms.filter { $0.state == state }.sorted { $0.event < $1.event }
+        guard !forms.isEmpty else { return false }
+        refusedForms.subtract(forms)
+        formsSentAgain.formUnion(forms)
+        resend[session] = forms
+        return true
+    }
+
+    /// Whether `session`'s work is a refused form sent again where the app stands (`wroteData`).
+    func isResent(_ work: Work, session: Int) -> Bool { resending[session] == work }
 
     /// The app changed in `state` and stayed there, in memory only (a product liked in its card; nothing written):
     /// a view the page shows without loading another document ("Liked", a sheet, a hash route) may show the change
