@@ -59,6 +59,16 @@ extension CrawlEndToEndTests {
         XCTAssertTrue(fills.contains { title[$0.to] == "Home" }, "signed in after registering: \(model.edges.map { ($0.from, $0.event, $0.to) })")
         XCTAssertTrue(fills.contains { title[$0.to] == "Sign in" }, "refused first: \(model.edges.map { ($0.from, $0.event, $0.to) })")
     }
+
+    /// A date the app filled in is kept, as a person leaves it: a planner's "Add event" opens with the day tapped;
+    /// the event saved on it shows as a chip on that day, whose "Edit event" (with Delete) is found. A date moved to
+    /// next January (the value typed into an empty date field) would never show on these days.
+    func testADateTheAppFilledInIsKeptAndTheEventShowsWhereItWasAdded() throws {
+        let (model, _) = try crawlSite("planner")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        XCTAssertTrue(model.states.contains { has($0, "heading Edit event") }, "\(model.states.map(\.name))")
+        XCTAssertTrue(model.states.contains { has($0, "heading Add event") }, "\(model.states.map(\.name))")
+    }
 }
 
 extension CrawlEndToEndTests {

@@ -28,6 +28,10 @@ public enum AcceptedValue {
     public static func value(for field: UIElement, kind: TextInputKind, today: Date = Date()) -> String {
         let c = field.accepts ?? InputConstraints()
         let format = Format(field)
+        // A picked value the app filled in (the day tapped in a calendar, today, the theme's colour) is kept, as a
+        // person leaves it, when the field's bounds admit it: an event added on the day tapped shows in the month
+        // on screen, one moved to next January does not.
+        if format.isPicked, let shown = field.value, !shown.isEmpty, within(shown, c) { return shown }
         switch format {
         case .number: return number(c)
         case .date, .time, .dateTime, .month, .week: return moment(format, c, today: today)
@@ -81,6 +85,13 @@ public enum AcceptedValue {
         return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 
+    /// Whether a picked value lies within the field's bounds (ISO notations of one length order as text).
+    static func within(_ value: String, _ c: InputConstraints) -> Bool {
+        if let lo = c.min, lo.count == value.count, value < lo { return false }
+        if let hi = c.max, hi.count == value.count, value > hi { return false }
+        return true
+    }
+
     /// The fifteenth of January next year at half past nine, in the field's notation, put within its bounds (ISO
     /// notations order as text).
     static func moment(_ format: Format, _ c: InputConstraints, today: Date) -> String {
@@ -132,6 +143,11 @@ public enum AcceptedValue {
             (field("time", InputConstraints(min: "10:00", max: "18:00")), "10:00"),
             (field("time", InputConstraints(step: "3600")), "00:00"),
             (field("date", InputConstraints(min: "2026-12-07", step: "7")), "2026-12-07"),
+            (UIElement(role: .textField, platformType: "input[type=date]", value: "2026-11-03", accepts: InputConstraints()), "2026-11-03"),
+            (UIElement(role: .textField, platformType: "input[type=date]", value: "2026-11-03", accepts: InputConstraints(min: "2026-11-26")), "2027-01-15"),
+            (UIElement(role: .textField, platformType: "input[type=time]", value: "14:00", accepts: InputConstraints(max: "18:00")), "14:00"),
+            (UIElement(role: .textField, platformType: "input[type=color]", value: "#1a73e8", accepts: InputConstraints()), "#1a73e8"),
+            (UIElement(role: .textField, platformType: "input[type=text]", value: "Draft", accepts: InputConstraints()), "Cartographer"),
             (UIElement(role: .textView, platformType: "textarea", accepts: InputConstraints(minLength: 30, maxLength: 40)),
              "Cartographer Cartographer Cartographer"),
             (field("text", InputConstraints(pattern: "[a-z]{3,}", minLength: 6)), "aaaaaa"),
