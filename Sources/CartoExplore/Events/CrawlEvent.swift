@@ -119,9 +119,12 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case .tap: return target.map { [.tap($0)] } ?? []
         case .fill:
-            // A date, a time or a colour is picked, not typed (`AcceptedValue.Format.isPicked`).
-            var out: [DriverAction] = fields.map {
-                AcceptedValue.Format($0.field).isPicked ? .setValue($0.field, value: $0.text) : .type($0.field, text: $0.text)
+            // A date, a time or a colour is picked, not typed (`AcceptedValue.Format.isPicked`); one the app filled in
+            // (`AcceptedValue.value` kept it) is left as the app fills it when the event is fired — the day tapped
+            // then, not the day tapped when the state was first seen.
+            var out: [DriverAction] = fields.compactMap {
+                guard AcceptedValue.Format($0.field).isPicked else { return .type($0.field, text: $0.text) }
+                return $0.text == $0.field.value ? nil : .setValue($0.field, value: $0.text)
             }
             out += (checks ?? []).map { .tap($0) }
             if let submit { out.append(.tap(submit)) }
