@@ -124,6 +124,23 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertTrue(plans(chosen: "Pro").values(.list).contains { $0.hasSuffix("(a row selected)") }, "\(plans(chosen: "Pro").properties)")
     }
 
+    /// A tree or list row renamed in place: the row's text field, hidden in every row until then, is shown in one.
+    /// That is a place of its own (Enter commits the name), whichever row it is; the hidden field is not.
+    func testARowOpenForTypingDiffersFromRowsWithTheirFieldHidden() {
+        func files(_ names: [String], renaming: String?) -> AbstractState {
+            state(Self.screen([Self.button("New Folder"), UIElement(role: .list, platformType: "div", children: names.map { name in
+                UIElement(role: .cell, platformType: "div", label: name, actions: [.tap], target: "click", children: [
+                    UIElement(role: .textField, platformType: "input[type=text]", value: name, visible: name == renaming, actions: [.tap, .type]),
+                ])
+            })]))
+        }
+        let browsing = files(["notes", "photos"], renaming: nil)
+        XCTAssertEqual(browsing, files(["notes"], renaming: nil))
+        XCTAssertNotEqual(browsing, files(["notes", "photos"], renaming: "photos"))
+        XCTAssertEqual(files(["notes", "photos"], renaming: "photos"), files(["new"], renaming: "new"))
+        XCTAssertTrue(files(["new"], renaming: "new").values(.list).contains { $0.hasSuffix("(a row open for typing)") })
+    }
+
     func testRevealedRowControlsAndRowContentDoNotMakeAState() {
         let plain = state(Self.todos([Self.todo("milk"), Self.todo("eggs")]))
         let hovered = state(Self.todos([Self.todo("milk", hovered: true), Self.todo("eggs")]))

@@ -4,7 +4,7 @@ import CartoCore
 /// property whatever their number (an empty list is `emptyList`): adding a todo item is not a new screen. Only rows
 /// on screen count; the controls inside them, visible or revealed later, make the row's shape. Lists whose rows lead
 /// to different places (menus) or hold a disclosure (a navbar with a dropdown) are left to `ControlIdentityPass`.
-/// A list with a selected row says so (which row is data).
+/// A list with a selected row says so (which row is data), and so does one with a row's text field shown.
 public enum ListCollapsePass: AbstractionPass {
     public static func run(_ work: inout AbstractionWork) {
         for index in work.elements.indices where !work.consumed[index] {
@@ -17,6 +17,12 @@ public enum ListCollapsePass: AbstractionPass {
             let visibleRows = rowIndices.filter { work.elements[$0].visible && !work.consumed[$0] }
             let shapes = visibleRows.map { rowShape(work, $0) }
             let trees = visibleRows.map { work.tree(at: $0) }
+            // A row's own field for typing, shown (an inline rename or edit): the shape counts the field hidden or
+            // not — a control a hover reveals must not split a screen — but a row open for typing is a place of
+            // its own (Enter commits, a tap elsewhere leaves it), whichever row it is.
+            let editing = visibleRows.contains { row in
+                (row..<work.subtreeEnd[row]).contains { !work.consumed[$0] && work.shown($0) && work.elements[$0].role.isTextInput }
+            }
             guard forced || (RowShape.isUniform(shapes) && !RowShape.isMenu(trees) && !RowShape.holdsDisclosure(trees)) else { continue }
             // A list with no rows and no name of its own is layout, not an empty list a user would see.
             let anchor = anchorName(list)
@@ -32,6 +38,7 @@ public enum ListCollapsePass: AbstractionPass {
                 // state — the step's "Next" goes on only then — though which row is data.
                 let chosen = visibleRows.contains { work.elements[$0].selected }
                 let value = anchor + " [" + union.joined(separator: ", ") + "]" + (chosen ? " (a row selected)" : "")
+                    + (editing ? " (a row open for typing)" : "")
                 work.properties.append(StateProperty(.list, value))
                 work.coarseProperties.append(StateProperty(.list, value))
             }
