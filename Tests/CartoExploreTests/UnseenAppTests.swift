@@ -46,6 +46,24 @@ extension CrawlEndToEndTests {
         XCTAssertEqual(led["tap link \"Create one\""], "Create an account", "\(led)")
     }
 
+    /// A router on plain fragments (`#about`, `#playlist/NAME`, no `#/`): each is a route, and a dead anchor on a page
+    /// whose router shows Home for it is Home. A playlist is made through
+    /// `prompt()`, answered with a name as a person types one (an empty answer, Cancel, makes none).
+    func testPlainFragmentsAreRoutesWhereTheAppFollowsTheHashAndAPromptIsAnswered() throws {
+        let (model, _) = try crawlSite("mixtape")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        func route(_ s: CrawlModel.State) -> String { (s.properties ?? []).first { $0.hasPrefix("route ") } ?? "" }
+        let screens = model.states.map { s in ["Library", "About Mixtape", "Playlist"].first { (s.properties ?? []).contains("heading " + $0) } ?? s.name ?? s.id }
+        XCTAssertEqual(screens.sorted(), ["About Mixtape", "Library", "Playlist"], "\(model.states.map { ($0.name ?? "") + " " + $0.context })")
+        // One playlist is ever made (the prompt is answered alike each time): its route is kept as it is until a
+        // second member of `#playlist/…` is seen.
+        XCTAssertEqual(Set(model.states.map(route)), ["", "route #about", "route #playlist/Cartographer"], "\(model.states.map { $0.properties ?? [] })")
+        let id = Dictionary(zip(screens, model.states.map(\.id)), uniquingKeysWith: { first, _ in first })
+        XCTAssertTrue(model.edges.contains { $0.from == id["Library"] && $0.event == "tap button \"+ New playlist\"" && $0.to == id["Playlist"] },
+                      "\(model.edges.map { ($0.from, $0.event, $0.to) })")
+        XCTAssertTrue(model.edges.contains { $0.from == id["Playlist"] && $0.event == "tap button \"About\"" && $0.to == id["About Mixtape"] })
+    }
+
     /// A sign-in that goes through only for an account registered first: refused ("Invalid username or password",
     /// with a link to create one), it is sent again once the sign-up page stored an account and went back to it, as
     /// a tester who has just registered signs in — the home page is found, by the session whose browser holds the

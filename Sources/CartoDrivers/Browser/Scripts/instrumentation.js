@@ -89,6 +89,7 @@
   const listen = EventTarget.prototype.addEventListener;
   EventTarget.prototype.addEventListener = function (type, ...rest) {
     if ((type === 'click' || type === 'pointerup' || type === 'touchend' || type === 'mouseup') && this instanceof Element) c.clickable.add(this);
+    if ((type === 'hashchange' || type === 'popstate') && this === window) c.hashListened = true;
     return listen.call(this, type, ...rest);
   };
   // A tap's click goes where the finger came down. The browser's touch adjustment moves a tap's click to the
@@ -133,11 +134,13 @@
     });
   }
   // A traversal within the document (a hash or pushState entry) is over when popstate fires: no reload follows.
-  window.addEventListener('popstate', () => { c.navigating = false; });
+  listen.call(window, 'popstate', () => { c.navigating = false; });
   window.addEventListener('beforeunload', () => { c.navigating = true; });
   // The hash route the document shows. `#/…` and `#!…` are routes, less a trailing fragment that names an element
   // (`#/docs#usage`); a plain fragment naming an element (`#pricing`, a table of contents) is a scroll: the route
-  // the document showed before it stays (the app ignored it, the browser scrolled); anything else is no route.
+  // the document showed before it stays (the app ignored it, the browser scrolled). A plain fragment naming no
+  // element is a route where the app follows the hash (a `hashchange` or `popstate` listener of its own, or
+  // `onhashchange`: a router switching views on `#about`, `#playlist/chill`), else no route (a dead anchor).
   // Followed on every hash change, so a snapshot after several taps still knows where the scroll started from.
   c.names = frag => {
     let id = frag;
@@ -152,11 +155,11 @@
       const second = hash.indexOf('#', 1);
       c.route = second > 0 && c.names(hash.slice(second + 1)) ? hash.slice(0, second) : hash;
     } else if (!(hash.length > 1 && c.names(hash.slice(1)))) {
-      c.route = '';
+      c.route = hash.length > 1 && (c.hashListened || typeof window.onhashchange === 'function') ? hash : '';
     }
     return c.route;
   };
-  window.addEventListener('hashchange', () => c.followRoute());
+  listen.call(window, 'hashchange', () => c.followRoute());
   // A form sent without a script's preventDefault navigates, but only after the event: mark it now (the
   // navigation's beforeunload may come after the idle check). Checked once every listener had its turn.
   window.addEventListener('submit', e => {
@@ -272,7 +275,9 @@
   c.dialogs = [];
   window.alert = m => { c.dialogs.push(clip(m)); };
   window.confirm = m => { c.dialogs.push(clip(m)); return true; };
-  window.prompt = (m, d) => { c.dialogs.push(clip(m)); return d === undefined ? '' : String(d); };
+  // A prompt is answered as a user who types something would (the text the crawl types into a plain field,
+  // TextInputKind.freeText): an empty answer is what cancelling gives, and apps refuse it (a playlist never made).
+  window.prompt = (m, d) => { c.dialogs.push(clip(m)); return d === undefined || d === null || String(d) === '' ? 'Cartographer' : String(d); };
   // A new window or tab (`window.open`, a link with `target="_blank"`) would take the browser's focus from the page
   // the crawl drives, whose input then waits on a page no longer shown (a tap that never answers): a page of the app
   // opens in this window, as a link does; one elsewhere is not opened, as a link out of the app is never followed.
