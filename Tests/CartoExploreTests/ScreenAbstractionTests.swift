@@ -138,7 +138,8 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertEqual(browsing, files(["notes"], renaming: nil))
         XCTAssertNotEqual(browsing, files(["notes", "photos"], renaming: "photos"))
         XCTAssertEqual(files(["notes", "photos"], renaming: "photos"), files(["new"], renaming: "new"))
-        XCTAssertTrue(files(["new"], renaming: "new").values(.list).contains { $0.hasSuffix("(a row open for typing)") })
+        XCTAssertEqual(browsing.values(.list), ["list [cell → click]"], "a field no row shows is not offered")
+        XCTAssertEqual(files(["new"], renaming: "new").values(.list), ["list [cell → click, textField]"])
     }
 
     func testRevealedRowControlsAndRowContentDoNotMakeAState() {

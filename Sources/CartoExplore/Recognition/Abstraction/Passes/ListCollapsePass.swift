@@ -2,9 +2,10 @@ import CartoCore
 
 /// Lists whose rows are data of one shape — table and collection cells, list items, rows — become one `list`
 /// property whatever their number (an empty list is `emptyList`): adding a todo item is not a new screen. Only rows
-/// on screen count; the controls inside them, visible or revealed later, make the row's shape. Lists whose rows lead
-/// to different places (menus) or hold a disclosure (a navbar with a dropdown) are left to `ControlIdentityPass`.
-/// A list with a selected row says so (which row is data), and so does one with a row's text field shown.
+/// on screen count; the controls inside them, visible or revealed later, make the row's shape (a field for typing only
+/// where a row shows it). Lists whose rows lead to different places (menus) or hold a disclosure (a navbar with a
+/// dropdown) are left to `ControlIdentityPass`.
+/// A list with a selected row says so (which row is data).
 public enum ListCollapsePass: AbstractionPass {
     public static func run(_ work: inout AbstractionWork) {
         for index in work.elements.indices where !work.consumed[index] {
@@ -17,11 +18,16 @@ public enum ListCollapsePass: AbstractionPass {
             let visibleRows = rowIndices.filter { work.elements[$0].visible && !work.consumed[$0] }
             let shapes = visibleRows.map { rowShape(work, $0) }
             let trees = visibleRows.map { work.tree(at: $0) }
-            // A row's own field for typing, shown (an inline rename or edit): the shape counts the field hidden or
-            // not — a control a hover reveals must not split a screen — but a row open for typing is a place of
-            // its own (Enter commits, a tap elsewhere leaves it), whichever row it is.
-            let editing = visibleRows.contains { row in
-                (row..<work.subtreeEnd[row]).contains { !work.consumed[$0] && work.shown($0) && work.elements[$0].role.isTextInput }
+            // A row's field for typing that no row shows (an inline editor until a rename opens it) is not what the
+            // rows offer; one shown is (a row open for typing: a place of its own, whichever row it is). Other hidden
+            // controls still count: a button a hover reveals must not split a screen. Rows are compared for
+            // uniformity with every field, shown or not, so that one row open among two is still one list.
+            var typing = (shown: Set<String>(), hidden: Set<String>())
+            for row in visibleRows {
+                for i in row..<work.subtreeEnd[row] where !work.consumed[i] && work.elements[i].role.isTextInput && ControlIdentity.isControl(work.elements[i]) {
+                    if work.shown(i) { typing.shown.insert(ControlIdentity.shape(work.elements[i])) }
+                    else { typing.hidden.insert(ControlIdentity.shape(work.elements[i])) }
+                }
             }
             guard forced || (RowShape.isUniform(shapes) && !RowShape.isMenu(trees) && !RowShape.holdsDisclosure(trees)) else { continue }
             // A list with no rows and no name of its own is layout, not an empty list a user would see.
@@ -33,12 +39,11 @@ public enum ListCollapsePass: AbstractionPass {
                 work.properties.append(StateProperty(.emptyList, anchor))
                 work.coarseProperties.append(StateProperty(.emptyList, anchor))
             } else {
-                let union = shapes.reduce(into: Set<String>()) { $0.formUnion($1) }.sorted()
+                let union = shapes.reduce(into: Set<String>()) { $0.formUnion($1) }.subtracting(typing.hidden.subtracting(typing.shown)).sorted()
                 // Whether a row is the chosen one (a plan card, an option: the row marked selected) is the screen's
                 // state — the step's "Next" goes on only then — though which row is data.
                 let chosen = visibleRows.contains { work.elements[$0].selected }
                 let value = anchor + " [" + union.joined(separator: ", ") + "]" + (chosen ? " (a row selected)" : "")
-                    + (editing ? " (a row open for typing)" : "")
                 work.properties.append(StateProperty(.list, value))
                 work.coarseProperties.append(StateProperty(.list, value))
             }
