@@ -75,6 +75,7 @@ let package = Package(
                 .embedInCode("Browser/Scripts/element-helpers.js"),
                 .embedInCode("Browser/Scripts/snapshot.js"),
                 .embedInCode("Browser/Scripts/idle.js"),
+                .embedInCode("Browser/Scripts/seeded-random.js"),
                 .embedInCode("Browser/Scripts/recorder.js"),
                 .embedInCode("Browser/Scripts/find.js"),
                 .embedInCode("Browser/Scripts/locate.js"),

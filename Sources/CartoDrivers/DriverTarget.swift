@@ -21,6 +21,8 @@ public struct DriverTarget: Sendable {
     public var headless = true
     public var blockedRequests: [String] = []
     public var animationPlaybackRate: Double = 1
+    /// Seeds a web page's random numbers (`BrowserDriver.Options.randomSeed`); nil leaves them random.
+    public var randomSeed: UInt64?
 
     public init(platform: AppPlatform, start: String, webdriver: String? = nil, cacert: String? = nil) {
         self.platform = platform
@@ -47,6 +49,7 @@ public struct DriverTarget: Sendable {
             options.headless = headless
             options.blockedRequests = blockedRequests
             options.animationPlaybackRate = animationPlaybackRate
+            options.randomSeed = randomSeed
             return try BrowserDriver(startURL: url, endpoint: endpoint, options: options)
         } catch let error as WebDriverError {
             // Transport failures name the server themselves; others get its address in front.

@@ -179,7 +179,7 @@ struct CrawlExplorationOptions: ParsableArguments {
     @Option(help: "Stop (saturated) after this many events in a row added no state and no transition (0: never; default 60).")
     var saturation: Int = 60
 
-    @Option(help: "Seed for --strategy random.")
+    @Option(help: "Seed for --strategy random and for a web page's random numbers (Math.random, crypto.getRandomValues, crypto.randomUUID): the same seed shows the same app on every run.")
     var seed: UInt64 = 1
 
     @Flag(name: .customLong("no-screenshots"), help: "Do not take screenshots of new states.")

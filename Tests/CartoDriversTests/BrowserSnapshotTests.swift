@@ -1008,3 +1008,46 @@ extension BrowserSnapshotTests {
         }
     }
 }
+
+/// `randomSeed`: the page's random numbers are one draw per seed — in every session and after every reload — so an
+/// app that seeds its first screen at random shows the same screen on every run; another seed is another draw, and
+/// no seed leaves the browser's own randomness.
+final class BrowserSeededRandomTests: XCTestCase {
+    static let page = """
+        <!DOCTYPE html><html><head><title>Draw</title></head><body><p id="draw"></p><script>
+        const draws = [Math.random(), Math.random()];
+        document.getElementById('draw').textContent = [draws.every(x => x >= 0 && x < 1), ...draws,
+          crypto.getRandomValues(new Uint32Array(2)).join(','), crypto.randomUUID()].join(' ');
+        </script></body></html>
+        """
+
+    func testTheSameSeedDrawsTheSameNumbersInEverySessionAndAfterAReload() throws {
+        let (site, service) = try serveWithChromeDriver(["index.html": Self.page])
+        func draws(seed: UInt64?, reloads: Int = 0) throws -> [String] {
+            var options = BrowserDriver.Options()
+            options.randomSeed = seed
+            let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url, options: options)
+            defer { driver.close() }
+            var seen: [String] = []
+            for _ in 0...reloads {
+                try driver.restart()
+                _ = try driver.waitForIdle(.standard)
+                seen.append(try driver.visibleText().trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            return seen
+        }
+        let first = try draws(seed: 7, reloads: 1)
+        XCTAssertEqual(first.count, 2)
+        XCTAssertEqual(first[0], first[1], "a reload draws the same numbers")
+        let fields = first[0].split(separator: " ")
+        XCTAssertEqual(fields.count, 5, first[0])
+        XCTAssertEqual(fields.first, "true", "Math.random is in [0, 1): \(first[0])")
+        XCTAssertNotEqual(fields[1], fields[2], "successive draws differ")
+        XCTAssertNotNil(fields.last?.range(of: "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", options: .regularExpression),
+                        "a version 4 UUID: \(first[0])")
+        XCTAssertEqual(try draws(seed: 7), [first[0]], "another session, the same draw")
+        XCTAssertNotEqual(try draws(seed: 8), [first[0]], "another seed, another draw")
+        let unseeded = try draws(seed: nil), again = try draws(seed: nil)
+        XCTAssertNotEqual(unseeded, again, "no seed: the browser's own randomness")
+    }
+}

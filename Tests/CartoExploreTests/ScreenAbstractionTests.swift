@@ -514,6 +514,38 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertNil(LearntList.rowTag(of: ["css selector:#a", "css selector:#b"], under: "css selector:#lib"), "rows anchored at ids of their own")
     }
 
+    /// A container learnt as a list is that list with several rows the snapshot no longer marks as rows — two tasks,
+    /// one marked done and one not, each class list worn once — when each row is of the shapes the list's rows had.
+    /// A row showing a field for typing that no row of the list showed (a task open for renaming) is a screen of its
+    /// own, and so is a child of another shape.
+    func testAContainerSeenHoldingRowsIsThatListWhenItsRowsAreNoLongerMarked() {
+        func control(_ n: Int, _ at: String, _ label: String) -> UIElement {
+            UIElement(role: .button, platformType: "div", label: label, actions: [.tap], target: "click", locator: "css selector:#tasks > div:nth-of-type(\(n)) > \(at)")
+        }
+        func task(_ n: Int, done: Bool) -> UIElement {
+            UIElement(role: .cell, platformType: "div", locator: "css selector:#tasks > div:nth-of-type(\(n))",
+                      children: [control(n, "div:nth-of-type(1)", done ? "✓" : "○"), control(n, "div:nth-of-type(2)", "Task \(n)")])
+        }
+        let add = Self.button("＋", id: "fab")
+        let three = Self.screen("Tasks", [add, UIElement(role: .list, platformType: "section", identifier: "tasks", locator: "css selector:#tasks",
+                                                          children: [task(1, done: true), task(2, done: true), task(3, done: false)])])
+        // What the snapshot gives for two rows of two class lists: their controls, with no list and no rows.
+        let unmarked = Self.screen("Tasks", [add] + task(1, done: true).children + task(2, done: false).children)
+        let renaming = Self.screen("Tasks", [add] + task(1, done: true).children + [task(2, done: false).children[0],
+            UIElement(role: .textField, platformType: "input", label: "Task 2", locator: "css selector:#tasks > div:nth-of-type(2) > input:nth-of-type(1)")])
+        let stranger = Self.screen("Tasks", [add] + task(1, done: true).children + [
+            UIElement(role: .link, platformType: "a", label: "Shop", actions: [.tap], target: "/shop", locator: "css selector:#tasks > div:nth-of-type(2) > a:nth-of-type(1)")])
+
+        var index = StateIndex()
+        XCTAssertTrue(index.add(unmarked).identity.properties.contains(StateProperty(.control, "button → click \"Task #\"")), "nothing learnt yet")
+        let list = index.add(three)
+        XCTAssertEqual(list.decisions.map(\.kind), [.list], "\(list.decisions)")
+        XCTAssertEqual(index.match(unmarked), list.index, "two tasks, one done: the list")
+        XCTAssertEqual(index.modelIdentity(at: 0), index.modelIdentity(at: list.index), "the state found first is the list's state in the model")
+        XCTAssertNil(index.match(renaming), "a row open for typing is no row of the list")
+        XCTAssertNil(index.match(stranger), "a child of another shape is no row")
+    }
+
     /// A table whose rows hang from a `tbody` the snapshot holds no element for (rows `#stock > tr:nth-of-type(N)`
     /// under the table `main > table`): the list is learnt at the rows' own parent, so a filter that leaves one
     /// product shows the list with one row — not its Edit and Delete as controls of the screen. The empty table's

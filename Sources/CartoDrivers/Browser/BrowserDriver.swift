@@ -29,6 +29,10 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         /// session): 10 plays a 0.3 s slide in 30 ms — the same end state with less waiting, as UI tests switch
         /// animations off. Script timers are not affected. 1 keeps the app's own timing.
         public var animationPlaybackRate: Double = 1
+        /// Seeds the page's `Math.random`, `crypto.getRandomValues` and `crypto.randomUUID` in every document (see
+        /// `seeded-random.js`): an app that draws its content at random shows the same draw on every run and after
+        /// every reset. Nil leaves the browser's own randomness (a person recording).
+        public var randomSeed: UInt64?
         public init() {}
     }
 
@@ -77,6 +81,10 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
             // Before the first page, so the instrumentation sees the app's first request and first error. Through
             // chromedriver's session, which has the Page domain enabled: ours does not (no event traffic), and a
             // session without it does not inject scripts into new documents.
+            // New-document scripts run in the order they were added: the seed is in place before anything draws.
+            if let seed = options.randomSeed {
+                try client.chromeDevTools("Page.addScriptToEvaluateOnNewDocument", ["source": BrowserScripts.seededRandom(seed)])
+            }
             try client.chromeDevTools("Page.addScriptToEvaluateOnNewDocument", ["source": BrowserScripts.instrumentation])
             if options.animationPlaybackRate != 1 {
                 _ = try client.chromeDevTools("Animation.enable")

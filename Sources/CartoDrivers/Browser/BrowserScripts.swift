@@ -20,6 +20,7 @@ enum BrowserScripts {
     static let elementHelpers = Source("element-helpers.js", PackageResources.element_helpers_js)
     static let snapshotFile = Source("snapshot.js", PackageResources.snapshot_js)
     static let idleFile = Source("idle.js", PackageResources.idle_js)
+    static let seededRandomFile = Source("seeded-random.js", PackageResources.seeded_random_js)
     static let recorderFile = Source("recorder.js", PackageResources.recorder_js)
     static let findFile = Source("find.js", PackageResources.find_js)
     static let locateFile = Source("locate.js", PackageResources.locate_js)
@@ -30,7 +31,7 @@ enum BrowserScripts {
 
     /// Every script file, for tests that load each in Chromium.
     static let allFiles = [instrumentationFile, elementHelpers, snapshotFile, idleFile, recorderFile, findFile, locateFile,
-                           scrollElementFile, setValueFile, focusForTypingFile, describeFile]
+                           scrollElementFile, setValueFile, focusForTypingFile, describeFile, seededRandomFile]
 
     /// An expression that declares `sources` (in order, in a scope of its own) and evaluates to `call`.
     static func expression(_ sources: [Source], _ call: String) -> String {
@@ -61,6 +62,11 @@ enum BrowserScripts {
 
     /// Installed on every new document and evaluated once more on a page loaded before the driver attached.
     static var instrumentation: String { instrumentationFile.text }
+
+    /// Seeds the page's random numbers (see `seeded-random.js`); installed before `instrumentation` on every new document.
+    static func seededRandom(_ seed: UInt64) -> String {
+        expression([seededRandomFile], call("seededRandom", .number(Int(seed >> 32)), .number(Int(seed & 0xffff_ffff))))
+    }
 
     /// The idle wait as a promise for CDP `Runtime.evaluate` with `awaitPromise` (see `idle.js`). Without `snapshot`
     /// the promise only waits: the page's error buffer stays for the next observation.

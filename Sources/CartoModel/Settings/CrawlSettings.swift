@@ -48,6 +48,7 @@ public struct CrawlSettings: Codable, Sendable, Equatable {
         public var setup: String?
         /// Events in a row that add no state and no transition before the crawl stops as saturated (0: never).
         public var saturation = 60
+        /// `--strategy random`'s seed, and a web page's random numbers (the same app on every run).
         public var seed: UInt64 = 1
         public var screenshots = true
 

@@ -18,6 +18,10 @@ public enum ListCollapsePass: AbstractionPass {
             let visibleRows = rowIndices.filter { work.elements[$0].visible && !work.consumed[$0] }
             let shapes = visibleRows.map { rowShape(work, $0) }
             let trees = visibleRows.map { work.tree(at: $0) }
+            guard forced || (RowShape.isUniform(shapes) && !RowShape.isMenu(trees) && !RowShape.holdsDisclosure(trees)) else { continue }
+            // A list with no rows and no name of its own is layout, not an empty list a user would see.
+            let anchor = anchorName(list)
+            if visibleRows.isEmpty && list.identifier == nil && list.label == nil && !forced && rowIndices.isEmpty { continue }
             // A row's field for typing that no row shows (an inline editor until a rename opens it) is not what the
             // rows offer; one shown is (a row open for typing: a place of its own, whichever row it is). Other hidden
             // controls still count: a button a hover reveals must not split a screen. Rows are compared for
@@ -29,17 +33,14 @@ public enum ListCollapsePass: AbstractionPass {
                     else { typing.hidden.insert(ControlIdentity.shape(work.elements[i])) }
                 }
             }
-            guard forced || (RowShape.isUniform(shapes) && !RowShape.isMenu(trees) && !RowShape.holdsDisclosure(trees)) else { continue }
-            // A list with no rows and no name of its own is layout, not an empty list a user would see.
-            let anchor = anchorName(list)
-            if visibleRows.isEmpty && list.identifier == nil && list.label == nil && !forced && rowIndices.isEmpty { continue }
+            let offered = shapes.reduce(into: Set<String>()) { $0.formUnion($1) }.subtracting(typing.hidden.subtracting(typing.shown))
             for row in rowIndices { work.consume(subtreeOf: row) }
             work.consumed[index] = true
             if visibleRows.isEmpty {
                 work.properties.append(StateProperty(.emptyList, anchor))
                 work.coarseProperties.append(StateProperty(.emptyList, anchor))
             } else {
-                let union = shapes.reduce(into: Set<String>()) { $0.formUnion($1) }.subtracting(typing.hidden.subtracting(typing.shown)).sorted()
+                let union = offered.sorted()
                 // Whether a row is the chosen one (a plan card, an option: the row marked selected) is the screen's
                 // state — the step's "Next" goes on only then — though which row is data.
                 let chosen = visibleRows.contains { work.elements[$0].selected }
@@ -52,7 +53,7 @@ public enum ListCollapsePass: AbstractionPass {
                 work.listLocators.insert(locator)
                 if visibleRows.count >= 2, !forced, let value = work.properties.last?.value,
                    let (at, tag) = LearntList.rowsParent(of: rowIndices.map { work.elements[$0].locator }, under: locator) {
-                    work.listsToLearn.append((at, LearntList(value: value, shapes: shapes.reduce(into: Set<String>()) { $0.formUnion($1) }, rowTag: tag)))
+                    work.listsToLearn.append((at, LearntList(value: value, shapes: offered, rowTag: tag)))
                 }
             }
         }

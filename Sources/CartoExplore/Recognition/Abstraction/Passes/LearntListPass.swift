@@ -1,0 +1,43 @@
+import CartoCore
+
+/// A container the crawl saw holding rows of one shape (a grid of book cards, of task cards: divs without list
+/// markup, recognised as a list by their repeated siblings) is a list whatever rows it holds later: one (the first
+/// book added to a library, the last task left on a board, which markup cannot tell from a layout box), or several
+/// the snapshot no longer tells as rows (two tasks, one marked done and one not: each class list worn once, as two
+/// dialogs side by side wear theirs). What the crawl saw decides (`StateIndex` learns the container by its locator);
+/// the controls and headings in the container's children of the rows' tag are the list's rows then, when each is of
+/// the shapes the list's rows had. A field for typing a row shows where no row of the list showed one (a row open for
+/// renaming) is no such shape: that is a screen of its own. An empty container is no list (an empty library is a
+/// screen of its own).
+public enum LearntListPass: AbstractionPass {
+    public static func run(_ work: inout AbstractionWork) {
+        guard !work.learntLists.isEmpty else { return }
+        for (locator, list) in work.learntLists.sorted(by: { $0.key < $1.key }) where !work.listLocators.contains(locator) {
+            let children = work.elements.map { $0.locator.flatMap { LearntList.childSegment(of: $0, under: locator) } }
+            let inside = work.elements.indices.filter { !work.consumed[$0] && children[$0] != nil }
+            // Every child of the container holding something is of the tag its rows had (a toggle beside a
+            // dropdown's items, in the container itself, is no row).
+            let segments = Set(inside.compactMap { children[$0] })
+            guard !segments.isEmpty, segments.allSatisfy({ $0.hasPrefix(list.rowTag + ":nth-of-type(") }) else { continue }
+            guard inside.contains(where: { work.shown($0) }) else { continue }
+            // A row itself, when it is a control of its own (a card the page listens on), is a button beside no
+            // sibling and was a cell among them: it is the list's row all the same.
+            let rows = Set(segments.map { locator + " > " + $0 })
+            let fits = segments.allSatisfy { segment in
+                let shapes = RowShape.of(elements: inside.filter { children[$0] == segment && (!work.elements[$0].role.isTextInput || work.shown($0)) }
+                    .map { i -> UIElement in
+                        var e = work.elements[i]
+                        if let at = e.locator, rows.contains(at), e.role == .button { e.role = .cell }
+                        return e
+                    })
+                return !shapes.isEmpty && shapes.isSubset(of: list.shapes)
+            }
+            guard fits else { continue }
+            for i in inside { work.consumed[i] = true }
+            work.properties.append(StateProperty(.list, list.value))
+            work.coarseProperties.append(StateProperty(.list, list.value))
+            work.lists.append((list.value.components(separatedBy: " [").first ?? list.value, segments.count))
+            work.listLocators.insert(locator)
+        }
+    }
+}
