@@ -635,6 +635,39 @@ final class BrowserPageReadingTests: XCTestCase {
         }
     }
 
+    /// An icon button is tapped on its own face, beside the glyph it holds: a page that listens once for the whole
+    /// document and tells its buttons by the element a click lands on opens its pane. A button its label fills is
+    /// tapped on the label, which acts as the button.
+    static let iconButtons = """
+        <!DOCTYPE html><html><head><title>Explorer</title><meta name="viewport" content="width=device-width">
+        <style> button { padding: 10px 14px; font-size: 14px; } #full span { display: inline-block; padding: 0; }
+        #full { padding: 0; } </style></head><body>
+        <button id="info" class="js-info"><span class="icon">i</span></button>
+        <button id="full"><span>Save</span></button>
+        <p id="pane" hidden>Details</p><p id="saved" hidden>Saved</p>
+        <script>
+        document.body.addEventListener('click', e => {
+          if (e.target === document.getElementById('info')) document.getElementById('pane').hidden = false;
+          if (e.target.closest('#full')) document.getElementById('saved').hidden = false;
+        });
+        </script></body></html>
+        """
+
+    func testAnIconButtonIsTappedOnItsFaceAndAFilledOneOnItsLabel() throws {
+        let (site, service) = try serveWithChromeDriver(["index.html": Self.iconButtons])
+        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+        defer { driver.close() }
+        try driver.restart()
+        _ = try driver.waitForIdle(.standard)
+        for (id, shows) in [("info", "Details"), ("full", "Saved")] {
+            let button = try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == id })
+            try driver.perform(.tap(button))
+            _ = try driver.waitForIdle(.standard)
+            let text = try driver.visibleText()
+            XCTAssertTrue(text.contains(shows), "\(id): \(text)")
+        }
+    }
+
     func testLabelsRoutesInPageLinksAndTheDesktopWindow() throws {
         let (site, service) = try serveWithChromeDriver(["index.html": Self.page])
         var target = DriverTarget(platform: .web, start: site.url.appendingPathComponent("/").absoluteString, webdriver: service.url.absoluteString)

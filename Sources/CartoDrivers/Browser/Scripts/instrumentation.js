@@ -99,7 +99,6 @@
   // "Create one" (the touch itself reached the button; only the click moved). A trusted touch click whose target
   // is neither the element the touch began on, nor holds it, nor is held by it, nor is the control of a label
   // holding it, is stopped before the page sees it, and the element touched is clicked instead.
-  c.adjustedTaps = 0;
   let touched = null;
   window.addEventListener('touchstart', e => {
     touched = e.isTrusted && e.touches.length === 1 ? { target: e.target, at: performance.now() } : null;
@@ -114,7 +113,6 @@
     if (got.labels && [...got.labels].some(label => label.contains(meant))) return;
     e.preventDefault();
     e.stopImmediatePropagation();
-    c.adjustedTaps++;
     if (typeof meant.click === 'function') meant.click();
     else meant.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
   }, true);

@@ -44,7 +44,13 @@ function locate(selector, label) {
     // A touch is not a point: the browser's touch adjustment gives a tap near another control's edge to that control
     // (two lines of padded inline links overlap). A point whose surroundings are the element too goes first.
     const clear = p => at(p) && [[-4, 0], [4, 0], [0, -4], [0, 4]].every(d => at([p[0] + d[0], p[1] + d[1]]));
-    const chosen = points.find(clear) || points.find(at);
+    // On a button or link, a point of its own surface goes before one on what it holds: a person taps an icon
+    // button on its face, not on the glyph in its middle, and an app listening once for the whole page tells its
+    // buttons by the element a click lands on (`e.target === infoButton`), which the glyph is not (a file explorer's
+    // info button drawn around an "i" never opened its pane). A button whose label fills it is touched on the label.
+    const ownSurface = found.matches('button, a[href], [role="button"], [role="link"], input[type="button"], input[type="submit"]');
+    const bare = p => { const top = root.elementFromPoint(p[0], p[1]); return top === e || top === found; };
+    const chosen = (ownSurface && points.find(p => clear(p) && bare(p))) || points.find(clear) || points.find(at);
     return chosen ? [chosen[0], chosen[1], null] : [middle[0], middle[1], name(first)];
   };
   let r = e.getBoundingClientRect();
