@@ -142,6 +142,23 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertEqual(files(["new"], renaming: "new").values(.list), ["list [cell → click, textField]"])
     }
 
+    /// Rows that are editors already (a survey's questions: a text field in every row) offer typing either way: the
+    /// choices box a question's type reveals in one row is that row's detail, not another screen.
+    func testAFieldRevealedInEditorRowsIsTheRowsDetail() {
+        func questions(_ revealed: [Bool]) -> AbstractState {
+            state(Self.screen([Self.button("Add Question"), UIElement(role: .list, platformType: "div", children: revealed.map { shown in
+                UIElement(role: .cell, platformType: "div", label: "Question", children: [
+                    UIElement(role: .textField, platformType: "input[type=text]", label: "Enter your question", actions: [.tap, .type]),
+                    UIElement(role: .picker, platformType: "select", label: "Text", actions: [.tap]),
+                    UIElement(role: .textView, platformType: "textarea", label: "Choices", visible: shown, actions: [.tap, .type]),
+                ])
+            })]))
+        }
+        XCTAssertEqual(questions([false, false, false]), questions([false, true, false]))
+        XCTAssertEqual(questions([true, false]), questions([false, false]))
+        XCTAssertEqual(questions([false, false]).values(.list), ["list [picker, textField]"])
+    }
+
     func testRevealedRowControlsAndRowContentDoNotMakeAState() {
         let plain = state(Self.todos([Self.todo("milk"), Self.todo("eggs")]))
         let hovered = state(Self.todos([Self.todo("milk", hovered: true), Self.todo("eggs")]))
@@ -527,10 +544,12 @@ final class ScreenAbstractionTests: XCTestCase {
                       children: [control(n, "div:nth-of-type(1)", done ? "✓" : "○"), control(n, "div:nth-of-type(2)", "Task \(n)")])
         }
         let add = Self.button("＋", id: "fab")
+        // Beside the rows, the list's heading (a child of another tag holding no control) stays a heading.
+        let heading = UIElement(role: .heading, platformType: "h3", label: "Today", locator: "css selector:#tasks > h3:nth-of-type(1)")
         let three = Self.screen("Tasks", [add, UIElement(role: .list, platformType: "section", identifier: "tasks", locator: "css selector:#tasks",
-                                                          children: [task(1, done: true), task(2, done: true), task(3, done: false)])])
+                                                          children: [heading, task(1, done: true), task(2, done: true), task(3, done: false)])])
         // What the snapshot gives for two rows of two class lists: their controls, with no list and no rows.
-        let unmarked = Self.screen("Tasks", [add] + task(1, done: true).children + task(2, done: false).children)
+        let unmarked = Self.screen("Tasks", [add, heading] + task(1, done: true).children + task(2, done: false).children)
         let renaming = Self.screen("Tasks", [add] + task(1, done: true).children + [task(2, done: false).children[0],
             UIElement(role: .textField, platformType: "input", label: "Task 2", locator: "css selector:#tasks > div:nth-of-type(2) > input:nth-of-type(1)")])
         let stranger = Self.screen("Tasks", [add] + task(1, done: true).children + [
@@ -540,6 +559,7 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertTrue(index.add(unmarked).identity.properties.contains(StateProperty(.control, "button → click \"Task #\"")), "nothing learnt yet")
         let list = index.add(three)
         XCTAssertEqual(list.decisions.map(\.kind), [.list], "\(list.decisions)")
+        XCTAssertEqual(index.abstraction.abstract(unmarked).state.values(.heading), ["Today"])
         XCTAssertEqual(index.match(unmarked), list.index, "two tasks, one done: the list")
         XCTAssertEqual(index.modelIdentity(at: 0), index.modelIdentity(at: list.index), "the state found first is the list's state in the model")
         XCTAssertNil(index.match(renaming), "a row open for typing is no row of the list")

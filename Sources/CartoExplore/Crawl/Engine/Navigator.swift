@@ -73,9 +73,11 @@ final class Navigator {
     /// Whether `state` is the one before the current on the trail (where a back leads).
     func isPrevious(_ state: Int) -> Bool { trail.count >= 2 && trail[trail.count - 2] == state }
 
-    /// Brings the app to `target`, firing through `session`.
-    func reach(_ target: Int, abstraction: AbstractionMode, session: Session) throws -> Arrival {
-        if needsFreshStart && abstraction == .screen { return try restartAndReplay(to: target, session: session) }
+    /// Brings the app to `target`, firing through `session`. `keepingApp`: through the app as it is where the trail
+    /// allows (an event fired again while the app holds a change a fresh start would clear), though a form sent in
+    /// place asked for a fresh start.
+    func reach(_ target: Int, abstraction: AbstractionMode, session: Session, keepingApp: Bool = false) throws -> Arrival {
+        if needsFreshStart && abstraction == .screen && !keepingApp { return try restartAndReplay(to: target, session: session) }
         if current == target { return .reached }
         if trail.contains(target) {
             while let here = current, here != target, trail.count >= 2 {

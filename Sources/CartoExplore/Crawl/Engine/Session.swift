@@ -91,7 +91,10 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         // So is a refused form sent again after the app wrote data, in the app that holds it (a restart clears it).
         let returnTest = pool.frontier.isReturnTest(work, session: index) && navigator.current == work.state
         let resent = pool.frontier.isResent(work, session: index) && navigator.current == work.state
-        switch returnTest || resent ? .reached : try navigator.reach(work.state, abstraction: configuration.abstraction, session: self) {
+        // An event fired again while the app holds what a form sent in place wrote (`Frontier.dataWritten`: a survey
+        // created, then its list opened) is reached in that app, not after the fresh start the form asked for.
+        let refire = pool.frontier.isRefire(work, session: index)
+        switch returnTest || resent ? .reached : try navigator.reach(work.state, abstraction: configuration.abstraction, session: self, keepingApp: refire) {
         case .reached: break
         case .unreachable:
             pool.frontier.giveUp(work, recorder: recorder)

@@ -29,6 +29,8 @@ final class Frontier {
     /// found by a write has from the start, though nothing was written in it yet.
     private var writtenStates: Set<Int> = []
     private var refire: [Int: (state: Int, events: [Int])] = [:]
+    /// Per session, the event it is firing again now (`refire`): reached in the app as it is, holding the change.
+    private var refiring: [Int: Work] = [:]
     /// Per session, the steps of a cycle that took a row away from a list, to fire again next (`ListDrain`); and how
     /// many times cycles were repeated from each state.
     private var draining: [Int: [Work]] = [:]
@@ -100,6 +102,7 @@ final class Frontier {
         }
         // A refused form, sent again where the app stands after it wrote data (`wroteData`).
         resending[session] = nil
+        refiring[session] = nil
         if var forms = resend.removeValue(forKey: session), let here = trail.last, let next = forms.first, next.state == here {
             forms.removeFirst()
             if !forms.isEmpty { resend[session] = forms }
@@ -121,6 +124,7 @@ final class Frontier {
             if !pending.events.isEmpty {
                 let work = Work(state: pending.state, event: pending.events.removeFirst())
                 if !pending.events.isEmpty { refire[session] = pending }
+                refiring[session] = work
                 mark(work, fired: true, recorder: recorder)   // one not fired yet (relabelled) is fired now, once
                 claimed[work.state, default: 0] += 1
                 return work
@@ -188,6 +192,10 @@ final class Frontier {
 
     /// Whether `session`'s work is a refused form sent again where the app stands (`wroteData`).
     func isResent(_ work: Work, session: Int) -> Bool { resending[session] == work }
+
+    /// Whether `session`'s work is an event fired again while its app holds a change (`dataWritten`,
+    /// `changedInPlace`): the state is reached in the app as it is, never by a fresh start, which would clear it.
+    func isRefire(_ work: Work, session: Int) -> Bool { refiring[session] == work }
 
     /// The app changed in `state` and stayed there, in memory only (a product liked in its card; nothing written):
     /// a view the page shows without loading another document ("Liked", a sheet, a hash route) may show the change

@@ -14,11 +14,14 @@ public enum LearntListPass: AbstractionPass {
         guard !work.learntLists.isEmpty else { return }
         for (locator, list) in work.learntLists.sorted(by: { $0.key < $1.key }) where !work.listLocators.contains(locator) {
             let children = work.elements.map { $0.locator.flatMap { LearntList.childSegment(of: $0, under: locator) } }
-            let inside = work.elements.indices.filter { !work.consumed[$0] && children[$0] != nil }
-            // Every child of the container holding something is of the tag its rows had (a toggle beside a
-            // dropdown's items, in the container itself, is no row).
-            let segments = Set(inside.compactMap { children[$0] })
-            guard !segments.isEmpty, segments.allSatisfy({ $0.hasPrefix(list.rowTag + ":nth-of-type(") }) else { continue }
+            let held = work.elements.indices.filter { !work.consumed[$0] && children[$0] != nil }
+            // The rows are the children of the tag the list's rows had; a child of another tag holding a control (a
+            // toggle beside a dropdown's items, in the container itself) is no row, and then this is no list. Other
+            // children (the list's heading beside its rows) stay what they are.
+            let segments = Set(held.compactMap { children[$0] }.filter { $0.hasPrefix(list.rowTag + ":nth-of-type(") })
+            guard !segments.isEmpty,
+                  !held.contains(where: { !segments.contains(children[$0]!) && ControlIdentity.isControl(work.elements[$0]) }) else { continue }
+            let inside = held.filter { segments.contains(children[$0]!) }
             guard inside.contains(where: { work.shown($0) }) else { continue }
             // A row itself, when it is a control of its own (a card the page listens on), is a button beside no
             // sibling and was a cell among them: it is the list's row all the same.

@@ -23,17 +23,25 @@ public enum ListCollapsePass: AbstractionPass {
             let anchor = anchorName(list)
             if visibleRows.isEmpty && list.identifier == nil && list.label == nil && !forced && rowIndices.isEmpty { continue }
             // A row's field for typing that no row shows (an inline editor until a rename opens it) is not what the
-            // rows offer; one shown is (a row open for typing: a place of its own, whichever row it is). Other hidden
-            // controls still count: a button a hover reveals must not split a screen. Rows are compared for
-            // uniformity with every field, shown or not, so that one row open among two is still one list.
+            // rows offer; one shown is (a row open for typing: a place of its own, whichever row it is). Rows that
+            // are editors already — a field shown in every row (a survey's question text) — offer typing either
+            // way: a further field shown in some rows only (the choices box a question's type reveals) is the row's
+            // detail. Other hidden controls still count: a button a hover reveals must not split a screen. Rows are
+            // compared for uniformity with every field, shown or not, so that one row open among two is still one list.
             var typing = (shown: Set<String>(), hidden: Set<String>())
+            var shownInEveryRow: Set<String>?
             for row in visibleRows {
+                var shownHere = Set<String>()
                 for i in row..<work.subtreeEnd[row] where !work.consumed[i] && work.elements[i].role.isTextInput && ControlIdentity.isControl(work.elements[i]) {
-                    if work.shown(i) { typing.shown.insert(ControlIdentity.shape(work.elements[i])) }
+                    if work.shown(i) { shownHere.insert(ControlIdentity.shape(work.elements[i])) }
                     else { typing.hidden.insert(ControlIdentity.shape(work.elements[i])) }
                 }
+                typing.shown.formUnion(shownHere)
+                shownInEveryRow = shownInEveryRow.map { $0.intersection(shownHere) } ?? shownHere
             }
-            let offered = shapes.reduce(into: Set<String>()) { $0.formUnion($1) }.subtracting(typing.hidden.subtracting(typing.shown))
+            let editors = shownInEveryRow ?? []
+            let detail = editors.isEmpty ? typing.hidden.subtracting(typing.shown) : typing.hidden.union(typing.shown).subtracting(editors)
+            let offered = shapes.reduce(into: Set<String>()) { $0.formUnion($1) }.subtracting(detail)
             for row in rowIndices { work.consume(subtreeOf: row) }
             work.consumed[index] = true
             if visibleRows.isEmpty {
