@@ -242,6 +242,45 @@ final class BrowserSnapshotTests: XCTestCase {
         }
     }
 
+    /// A restart is a fresh start: what the app kept at its origin — localStorage, a cookie, an IndexedDB database —
+    /// is gone, so a path replayed meets the app as it first met it.
+    func testARestartClearsWhatTheAppKeptAtItsOrigin() throws {
+        let page = """
+            <!DOCTYPE html><html><head><title>Keeper</title></head><body><p id="kept">…</p><script>
+            const open = indexedDB.open('keeper', 1);
+            open.onupgradeneeded = () => open.result.createObjectStore('rows');
+            open.onsuccess = () => {
+              const db = open.result, tx = db.transaction('rows', 'readwrite'), rows = tx.objectStore('rows');
+              const count = rows.count();
+              count.onsuccess = () => {
+                document.getElementById('kept').textContent = [count.result, localStorage.getItem('visits') || 0, document.cookie.includes('seen=1')].join(' ');
+                rows.put('row', String(Date.now()));
+                localStorage.setItem('visits', '1');
+                document.cookie = 'seen=1; max-age=3600';
+              };
+            };
+            </script></body></html>
+            """
+        let (site, service) = try serveWithChromeDriver(["index.html": page])
+        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+        defer { driver.close() }
+        func kept() throws -> String {
+            for _ in 0..<100 {
+                let text = try driver.visibleText().trimmingCharacters(in: .whitespacesAndNewlines)
+                if text != "…" { return text }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return "…"
+        }
+        try driver.restart()
+        XCTAssertEqual(try kept(), "0 0 false", "a first start")
+        Thread.sleep(forTimeInterval: 0.3)
+        try driver.client.navigate(to: site.url.appendingPathComponent("/").absoluteString)
+        XCTAssertEqual(try kept(), "1 1 true", "a page load keeps what the app wrote (the test sees the writes land)")
+        try driver.restart()
+        XCTAssertEqual(try kept(), "0 0 false", "a restart clears it all")
+    }
+
     /// Restarts the page, taps `#go` and waits, which must end idle (the test then reads the screen the tap left).
     private func restartAndTapGo(_ driver: BrowserDriver) throws {
         try driver.restart()

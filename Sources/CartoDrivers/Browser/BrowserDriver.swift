@@ -145,6 +145,10 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         if devTools != nil {
             _ = try? cdp("Network.clearBrowserCookies")
             _ = try? evaluate(Self.clearStorage)
+            // Everything else the app keeps at its origin: IndexedDB (an app on localForage or Dexie kept its data
+            // through every restart, and a path replayed met the rows an earlier path had added), Cache Storage,
+            // service workers.
+            _ = try? cdp("Storage.clearDataForOrigin", ["origin": origin, "storageTypes": Self.clearedStorageTypes])
             let answer = try cdp("Page.navigate", ["url": startURL.absoluteString]) as? [String: Any]
             if let error = answer?["errorText"] as? String, !error.isEmpty {
                 throw startPageDidNotLoad(error)
@@ -171,6 +175,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
     }
 
     private static let clearStorage = "try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}"
+    private static let clearedStorageTypes = "cookies,local_storage,indexeddb,websql,cache_storage,service_workers,file_systems"
 
     /// After `Page.navigate` (which answers once the new document is committed): until its load event, as
     /// chromedriver's navigation command waits, so a fixed delay starts from a loaded page too.
