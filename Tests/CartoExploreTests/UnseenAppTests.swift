@@ -76,6 +76,9 @@ extension CrawlEndToEndTests {
         let fills = model.edges.filter { $0.event.hasPrefix("fill ") && title[$0.from] == "Sign in" }
         XCTAssertTrue(fills.contains { title[$0.to] == "Home" }, "signed in after registering: \(model.edges.map { ($0.from, $0.event, $0.to) })")
         XCTAssertTrue(fills.contains { title[$0.to] == "Sign in" }, "refused first: \(model.edges.map { ($0.from, $0.event, $0.to) })")
+        // From a fresh start the sign-in is refused again: its edge is no step of a replayed path or a generated test.
+        XCTAssertTrue(fills.filter { title[$0.to] == "Home" }.allSatisfy { $0.throughHistory == true },
+                      "\(fills.map { ($0.from, $0.event, $0.to, $0.throughHistory as Any) })")
     }
 
     /// A date the app filled in is kept, as a person leaves it: a planner's "Add event" opens with the day tapped;

@@ -63,8 +63,9 @@ public struct CrawlModel: Codable, Sendable, Equatable {
         public var action: [UserAction]?
         /// True when where the event leads depends on how the app was reached, so it is never a step of a replayed
         /// path or a generated test: the page's own script went back in the browser's history as the event was fired
-        /// (`history.back()`), or a control that goes back to the screen it was opened from (a dialog's Cancel) was
-        /// fired again where the app came from another screen (nil: neither).
+        /// (`history.back()`), a control that goes back to the screen it was opened from (a dialog's Cancel) was
+        /// fired again where the app came from another screen, or a form refused before was sent again once the app
+        /// held data it wrote (a sign-in after registering: from a fresh start it is refused again) (nil: none).
         public var throughHistory: Bool?
 
         public init(from: String, to: String, event: String, kind: EdgeKind, abstractEvent: AbstractEvent? = nil, action: [UserAction]? = nil,

@@ -31,9 +31,11 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     /// Whether the last event changed the app where it stayed (the transition of a state to itself: a product
     /// liked in its card, a filter's box ticked), as opposed to a scroll, the text typed or a clock ticking.
     private var lastChangedInPlace = false
-    /// The event in flight is a control fired again where the app came from another state (`ReturnsToOpener`): where
-    /// it leads depends on the way the app came, so its edge is no step of a planned path.
-    private var firingAgainToReturn = false
+    /// The event in flight is a control fired again where the app came from another state (`ReturnsToOpener`), or a
+    /// refused form sent again where the app holds data it wrote (`Frontier.wroteData`): where it leads depends on the
+    /// way the app came, so its edge is no step of a planned path (a sign-in that went through after registering is
+    /// refused again from a fresh start: the path to the profile is the registration).
+    private var firingAsTheAppIs = false
     /// The last event reached a state at a route it was not registered with, nothing else different: its arrival is
     /// recorded once an event fired from there tells whether that route shows the same state (`settleAlias`).
     private var pendingAlias: PendingAlias?
@@ -113,10 +115,10 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         let before = navigator.snapshot
         let seenBefore = navigator.seen
         let trailBefore = navigator.trail
-        firingAgainToReturn = returnTest
+        firingAsTheAppIs = returnTest || resent
         let landed: Int?
         do {
-            defer { recorder.endFiring(work.state, work.event); firingAgainToReturn = false }   // recorded (or failed) before the checkpoint
+            defer { recorder.endFiring(work.state, work.event); firingAsTheAppIs = false }   // recorded (or failed) before the checkpoint
             landed = try fire(event, from: work.state)
         }
         // Back where the app came from, or on from here: what `ReturnsToOpener` learns (not from a replay's steps).
@@ -397,7 +399,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             // The crawler's own back moves are how it gets around, not transitions of the app it explores: which
             // states it goes back from depends on the order sessions work in. The model records what events do.
             if event.kind != .back, let edge = recorder.addEdge(from: source, to: id, event: event, kind: isBack ? .back : .known,
-                                                                throughHistory: lastWentBack || firingAgainToReturn) {
+                                                                throughHistory: lastWentBack || firingAsTheAppIs) {
                 pool.frontier.learn(edge)
             }
             navigator.moved(to: id, back: isBack)
@@ -405,7 +407,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             return Outcome(kind: isBack ? .back : .known, state: id)
         }
         let id = try discover(snapshot, depth: recorder.states[source].depth + 1, via: (source, event), afterWrite: lastWrote,
-                              throughHistory: lastWentBack || firingAgainToReturn, trace: navigator.trace(to: event, in: source))
+                              throughHistory: lastWentBack || firingAsTheAppIs, trace: navigator.trace(to: event, in: source))
         navigator.moved(to: id, back: false)
         recorder.countStateReached()
         return Outcome(kind: .new, state: id)
