@@ -1,27 +1,26 @@
 import CartoCore
 
 /// A container the crawl saw holding rows of one shape (a grid of book cards, of task cards: divs without list
-/// markup, recognised as a list by their repeated siblings) is a list whatever rows it holds later: one (the first
-/// book added to a library, the last task left on a board, which markup cannot tell from a layout box), or several
-/// the snapshot no longer tells as rows (two tasks, one marked done and one not: each class list worn once, as two
-/// dialogs side by side wear theirs). What the crawl saw decides (`StateIndex` learns the container by its locator);
-/// the controls and headings in the container's children of the rows' tag are the list's rows then, when each is of
-/// the shapes the list's rows had. A field for typing a row shows where no row of the list showed one (a row open for
-/// renaming) is no such shape: that is a screen of its own. An empty container is no list (an empty library is a
-/// screen of its own).
+/// markup, recognised as a list by their repeated siblings) is a list whatever number of rows it holds, one
+/// included: the first book added to a library, the last task left on a board. A single card cannot be told from a
+/// layout box by its markup, so what the crawl saw decides (`StateIndex` learns the container by its locator); the
+/// row's controls and headings are the list's row then, as its siblings' were, when they are of the shapes the list's
+/// rows had. A field for typing the row shows where no row of the list showed one (a row open for renaming) is no
+/// such shape: that is a screen of its own. An empty container is no list (an empty library is a screen of its own).
 public enum LearntListPass: AbstractionPass {
     public static func run(_ work: inout AbstractionWork) {
         guard !work.learntLists.isEmpty else { return }
         for (locator, list) in work.learntLists.sorted(by: { $0.key < $1.key }) where !work.listLocators.contains(locator) {
             let children = work.elements.map { $0.locator.flatMap { LearntList.childSegment(of: $0, under: locator) } }
             let held = work.elements.indices.filter { !work.consumed[$0] && children[$0] != nil }
-            // The rows are the children of the tag the list's rows had; a child of another tag holding a control (a
-            // toggle beside a dropdown's items, in the container itself) is no row, and then this is no list. Other
-            // children (the list's heading beside its rows) stay what they are.
-            let segments = Set(held.compactMap { children[$0] }.filter { $0.hasPrefix(list.rowTag + ":nth-of-type(") })
-            guard !segments.isEmpty,
-                  !held.contains(where: { !segments.contains(children[$0]!) && ControlIdentity.isControl(work.elements[$0]) }) else { continue }
-            let inside = held.filter { segments.contains(children[$0]!) }
+            // One child of the container, of the tag its rows had, holds everything in it: a lone row (a toggle
+            // beside a dropdown's items, in the container itself, is no row). Several children are left to
+            // `ListCollapsePass`: a container once seen holding rows of one shape (a toolbar of three dropdowns) may
+            // hold other things side by side later (one dropdown open), and taking them all for its rows hid a
+            // filter menu's choices (measured on a data table's toolbar: every menu one state).
+            let segments = Set(held.compactMap { children[$0] })
+            guard segments.count == 1, let only = segments.first, only.hasPrefix(list.rowTag + ":nth-of-type(") else { continue }
+            let inside = held
             guard inside.contains(where: { work.shown($0) }) else { continue }
             // A row itself, when it is a control of its own (a card the page listens on), is a button beside no
             // sibling and was a cell among them: it is the list's row all the same.
