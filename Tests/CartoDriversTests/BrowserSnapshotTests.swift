@@ -693,11 +693,7 @@ final class BrowserPageReadingTests: XCTestCase {
         """
 
     func testAnIconButtonIsTappedOnItsFaceAndAFilledOneOnItsLabel() throws {
-        let (site, service) = try serveWithChromeDriver(["index.html": Self.iconButtons])
-        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
-        defer { driver.close() }
-        try driver.restart()
-        _ = try driver.waitForIdle(.standard)
+        let driver = try openPage(Self.iconButtons)
         for (id, shows) in [("info", "Details"), ("full", "Saved")] {
             let button = try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == id })
             try driver.perform(.tap(button))

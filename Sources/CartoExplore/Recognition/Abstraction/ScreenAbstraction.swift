@@ -102,7 +102,7 @@ public struct ScreenAbstraction: Sendable {
     /// Learnt while crawling (`StateIndex`).
     public var rootRoutes: Set<String>
     /// Containers the crawl saw holding two rows or more of one shape, by locator: a list whatever number of rows
-    /// they hold later, one included (`LearntListPass`). Learnt while crawling (`StateIndex`).
+    /// they hold later, one included (`LoneRowPass`). Learnt while crawling (`StateIndex`).
     public var learntLists: [String: LearntList] = [:]
     /// Collections whose members are screens of one kind, as the hash route with the member's segment as `*`
     /// (`#/place/*`): the crawl saw two members show one screen but for labels and headings, so which member a route
@@ -114,7 +114,7 @@ public struct ScreenAbstraction: Sendable {
     }
 
     static let passes: [AbstractionPass.Type] = [
-        IgnoredRegionPass.self, CoveredContentPass.self, ScreenContextPass.self, ListCollapsePass.self, LearntListPass.self, RepeatedLinkPass.self, HeadingPass.self,
+        IgnoredRegionPass.self, CoveredContentPass.self, ScreenContextPass.self, ListCollapsePass.self, LoneRowPass.self, RepeatedLinkPass.self, HeadingPass.self,
         ControlIdentityPass.self, ContentOnlyScreenPass.self, RefinementDetailPass.self, StateNamePass.self,
     ]
 

@@ -439,7 +439,7 @@ public struct StateIndex: Sendable {
     }
 
     /// Containers `snapshot` shows holding two rows or more of one shape, seen for the first time: lists whatever
-    /// number of rows they hold from now on (`LearntListPass`). States found before keep their identity and their place
+    /// number of rows they hold from now on (`LoneRowPass`). States found before keep their identity and their place
     /// in the index; snapshots abstracted from now on use what was learnt, and the model merges the states that then
     /// compare alike (`modelIdentity`, `oneSinceAListWasLearnt`).
     private mutating func learnLists(_ snapshot: UISnapshot, state: Int) -> [Decision] {
