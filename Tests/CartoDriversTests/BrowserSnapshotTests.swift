@@ -214,6 +214,58 @@ final class BrowserSnapshotTests: XCTestCase {
         }
     }
 
+    /// A screen is looked at from the page's top, whatever the crawl scrolled to for its last tap: a "back to top"
+    /// button shown once the page is scrolled down, and content faded in as it is scrolled to, make no state of
+    /// their own. Transparency still hides a menu closed to taps, a fixed toast and a card's button drawn on hover.
+    func testTheScreenIsLookedAtFromThePagesTopWhereverTheLastTapScrolledTo() throws {
+        let page = """
+            <!DOCTYPE html><html><head><title>Long</title><meta name="viewport" content="width=device-width">
+            <style>
+              html { scroll-behavior: smooth; }
+              .reveal { opacity: 0; transition: opacity 0.3s; } .reveal.shown { opacity: 1; }
+              #top { position: fixed; right: 8px; bottom: 8px; opacity: 0; visibility: hidden; }
+              #top.on { opacity: 1; visibility: visible; }
+              #menu { opacity: 0; pointer-events: none; } #toast { position: fixed; bottom: 0; opacity: 0; }
+            </style></head><body>
+            <button id="open">Menu</button><div id="menu"><a id="settings" href="#settings">Settings</a></div>
+            <div id="toast"><button id="undo">Undo</button></div>
+            <h1>Welcome</h1><p class="reveal shown">Hello</p>
+            <div style="height: 1500px"></div>
+            <section class="reveal" id="team"><h2 id="team-heading">Our team</h2><button id="hire">Join us</button></section>
+            <div style="position: relative">Lisbon <button id="details" style="position: absolute; right: 0; opacity: 0">View details</button></div>
+            <div style="height: 100px"></div><button id="save">Save</button><div style="height: 1500px"></div>
+            <button id="top">Back to top</button>
+            <script>
+              const seen = new IntersectionObserver(entries => entries.forEach(e => { if (e.isIntersecting) e.target.classList.add('shown'); }),
+                                                    { rootMargin: '0px 0px -50px 0px' });
+              document.querySelectorAll('.reveal').forEach(el => seen.observe(el));
+              addEventListener('scroll', () => document.getElementById('top').classList.toggle('on', scrollY > 300));
+              document.getElementById('top').addEventListener('click', () => scrollTo(0, 0));
+            </script></body></html>
+            """
+        let driver = try openPage(page)
+        func shown(_ policy: WaitPolicy) throws -> [String] {
+            try driver.observe(after: policy).snapshot.elements.filter(\.visible).compactMap(\.identifier).sorted()
+        }
+        func value(_ expression: String) throws -> Any? {
+            let answer = try driver.cdp("Runtime.evaluate", ["expression": expression, "returnByValue": true]) as? [String: Any]
+            return (answer?["result"] as? [String: Any])?["value"]
+        }
+        let atLoad = try shown(.standard)
+        for id in ["team-heading", "hire", "save"] { XCTAssertTrue(atLoad.contains(id), "\(id): what scrolling shows is there: \(atLoad)") }
+        for id in ["settings", "undo", "top", "details"] {
+            XCTAssertFalse(atLoad.contains(id), "\(id): the closed menu, the toast, a button drawn on hover and the button shown on scrolling are not: \(atLoad)")
+        }
+        for policy in [WaitPolicy.standard, .fixed(milliseconds: 400)] {
+            let save = try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == "save" })
+            try driver.perform(.tap(save))
+            XCTAssertEqual(try shown(policy), atLoad, "\(policy): after a tap at the page's foot")
+            XCTAssertEqual(try value("scrollY") as? Int, 0, "\(policy)")
+            XCTAssertEqual(try value("document.getElementById('team').classList.contains('shown')") as? Bool, true,
+                           "the tap scrolled past the section: the page revealed it")
+        }
+    }
+
     /// A write followed by a page load is the event's: a sign-up form that stores the account and goes to the
     /// sign-in page wrote data, though the document the observation reads wrote nothing. What a page writes while it
     /// loads is not the tap's that led there, nor is what a restart clears.

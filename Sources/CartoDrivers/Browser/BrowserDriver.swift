@@ -225,7 +225,13 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         var setAside: [String] = []
         switch policy {
         case nil: break
-        case .fixed(let ms)?: idle = .afterFixedDelay(milliseconds: ms)
+        case .fixed(let ms)?:
+            idle = .afterFixedDelay(milliseconds: ms)
+            // As the idle wait does (`idle.js`): the screen is looked at from the page's top, the same delay after
+            // scrolling there as after any other action.
+            if try evaluate(BrowserScripts.scrollHomeExpression) as? Bool == true {
+                idle.waitedMilliseconds += IdleOutcome.afterFixedDelay(milliseconds: ms).waitedMilliseconds
+            }
         case .idle(let quiet, let timeout)?:
             // The idle promise answers with the snapshot taken the moment the page settled: one call for both.
             let value = try idleWait(quiet: quiet, timeout: timeout, snapshot: true)

@@ -69,14 +69,19 @@ enum BrowserScripts {
     }
 
     /// The idle wait as a promise for CDP `Runtime.evaluate` with `awaitPromise` (see `idle.js`). Without `snapshot`
-    /// the promise only waits: the page's error buffer stays for the next observation.
+    /// the promise only waits: the page's error buffer stays for the next observation; with it, the window is scrolled
+    /// back to the page's top before the snapshot.
     static func idle(quietMilliseconds: Int, timeoutMilliseconds: Int, snapshot withSnapshot: Bool = true) -> String {
         expression(withSnapshot ? [elementHelpers, snapshotFile, idleFile] : [idleFile],
-                   call("idle", .number(quietMilliseconds), .number(timeoutMilliseconds), .script(withSnapshot ? "snapshot" : "() => null")))
+                   call("idle", .number(quietMilliseconds), .number(timeoutMilliseconds), .script(withSnapshot ? "snapshot" : "() => null"),
+                        .script(withSnapshot ? "true" : "false")))
     }
 
     /// The snapshot as an expression (JSON text).
     static let snapshotExpression = expression([elementHelpers, snapshotFile], "snapshot()")
+
+    /// Scrolls the window back to the page's top; true when it was elsewhere (see `scrollHome` in element-helpers.js).
+    static let scrollHomeExpression = expression([elementHelpers], "scrollHome()")
 
     /// `[x, y, coveredBy]` where a finger would touch the element a CSS locator names, or null (see `locate.js`).
     static func locate(cssSelector: String, label: String? = nil) -> String {

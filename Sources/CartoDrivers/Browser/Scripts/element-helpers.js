@@ -67,11 +67,19 @@ function roleOf(el) {
   if (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false') return 'textView';
   return null;
 }
+// Scrolls the window back to the page's top when it is elsewhere (`instant`: a page's `scroll-behavior: smooth`
+// would animate it); whether it did. The snapshot of a screen is taken there (`idle.js`).
+function scrollHome() {
+  if (scrollX === 0 && scrollY === 0) return false;
+  scrollTo({ left: 0, top: 0, behavior: 'instant' });
+  return true;
+}
 // A transparent checkbox or radio over a picture of one is the usual custom control (TodoMVC's toggles):
 // transparent, it is still what a finger touches, so opacity hides everything but those.
 function isVisible(el) {
   const overlay = el.tagName === 'INPUT' && ['checkbox', 'radio', 'file'].includes((el.type || '').toLowerCase());
-  if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true, opacityProperty: !overlay })) return false;
+  if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true, opacityProperty: !overlay }) &&
+      (overlay || !el.checkVisibility({ visibilityProperty: true }) || !toBeRevealed(el))) return false;
   const r = el.getBoundingClientRect();
   // Off-canvas (a side menu slid out of view with translateX(-100%)): left or right of the viewport, where no
   // scrolling brings it. Below the fold still counts: scrolling shows it.
@@ -90,6 +98,24 @@ function isVisible(el) {
   if (style.display === 'inline' || style.display === 'contents') return [...el.children].some(isVisible);
   const clips = style.overflowX !== 'visible' || style.overflowY !== 'visible';
   return [...el.children].some(k => (!clips || getComputedStyle(k).position === 'fixed') && isVisible(k));
+}
+// Content a page fades in as it is scrolled to (an IntersectionObserver, a reveal library) is transparent until
+// then, and shown for good once the crawl scrolled past it to tap something: how far the crawl once scrolled would
+// tell one screen's states apart. Transparent in the window's lower quarter or outside it (where such pages start
+// the fade: their observers' margins and thresholds stop short of the window's edge), laid out in the page's flow
+// and open to taps, it counts as shown. Transparency still hides a layer laid over others (a toast, a sheet, a
+// card's "View details" drawn on hover: absolutely placed or fixed; a finger still reaches the last, see
+// `roleOf`) and what is closed to taps (a menu hidden with `pointer-events: none`).
+function toBeRevealed(el) {
+  const view = el.ownerDocument.defaultView;
+  const r = el.getBoundingClientRect();
+  if (!(r.top >= view.innerHeight * 0.75 || r.bottom <= 0) || view.getComputedStyle(el).pointerEvents === 'none' || inFixedLayer(el)) return false;
+  for (let n = el; n && n !== el.ownerDocument.documentElement; n = n.parentElement) {
+    const style = view.getComputedStyle(n);
+    if (style.position === 'absolute' || style.position === 'fixed') return false;
+    if (style.opacity === '0') return true;
+  }
+  return false;
 }
 // Whether the element lies in a box folded to no height or no width that clips what overflows it (an accordion's
 // panel, a calendar folded away with `max-height: 0; overflow: hidden`): nothing of it shows, though its own box has

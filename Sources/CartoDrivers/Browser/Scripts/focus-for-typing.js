@@ -5,7 +5,7 @@ function focusForTyping(selector, select) {
   const e = find(selector);
   if (!e) return null;
   const r = e.getBoundingClientRect();
-  if (r.top < 0 || r.bottom > innerHeight) e.scrollIntoView({ block: 'center' });
+  if (r.top < 0 || r.bottom > innerHeight) e.scrollIntoView({ block: 'center', behavior: 'instant' });
   e.focus();
   // In a shadow root or a frame, the focused element is known to that tree (the document sees the host).
   if (e.getRootNode().activeElement !== e) return null;

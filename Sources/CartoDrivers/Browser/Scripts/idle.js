@@ -3,7 +3,11 @@
 // scrolling, no navigation is under way and the DOM has been structurally quiet for quietMs — with takeSnapshot()'s
 // answer — or when timeoutMs passed, saying what was busy.
 // A wait without a snapshot passes () => null: the page's error buffer then stays for the next observation.
-function idle(quietMs, timeoutMs, takeSnapshot) {
+// With `home` (needs element-helpers.js), a page settled away from its top is scrolled back there once and waited on again before the snapshot:
+// where the crawl last scrolled to tap something is no part of the screen, and what a page shows by the scroll
+// position (a "back to top" button, a header that shrinks) would otherwise tell one screen's states apart by the
+// order events were fired in.
+function idle(quietMs, timeoutMs, takeSnapshot, home) {
   return new Promise(done => {
     const t0 = performance.now();
     const c0 = window.__carto;
@@ -44,6 +48,10 @@ function idle(quietMs, timeoutMs, takeSnapshot) {
       // (Pages that draw no frames — hidden ones — get 100 ms instead.)
       const since = Math.max(t0, lastMutation);
       if (lastFrame < since && now - since < 100) busy.push('settling');
+      if (busy.length === 0 && home) {
+        home = false;
+        if (scrollHome()) { lastScroll = now; return later(check, 4); }
+      }
       if (busy.length === 0 || now - t0 >= timeoutMs) {
         finished = true;
         // Idle: answer with the snapshot too, saving the driver a round trip per event.

@@ -53,10 +53,11 @@ function locate(selector, label) {
     const chosen = (ownSurface && points.find(p => clear(p) && bare(p))) || points.find(clear) || points.find(at);
     return chosen ? [chosen[0], chosen[1], null] : [middle[0], middle[1], name(first)];
   };
+  // `instant`: under a page's `scroll-behavior: smooth` the element would still be on its way when the finger comes down.
   let r = e.getBoundingClientRect();
-  if (r.top < 0 || r.left < 0 || r.bottom > view.innerHeight || r.right > view.innerWidth) e.scrollIntoView({ block: 'center', inline: 'nearest' });
+  if (r.top < 0 || r.left < 0 || r.bottom > view.innerHeight || r.right > view.innerWidth) e.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
   let p = probe();
-  if (p[2] !== null) { e.scrollIntoView({ block: 'center', inline: 'nearest' }); p = probe(); }
+  if (p[2] !== null) { e.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' }); p = probe(); }
   let ox = 0, oy = 0;
   for (let w = view; w.frameElement; w = w.parent) { const f = w.frameElement.getBoundingClientRect(); ox += f.left + w.frameElement.clientLeft; oy += f.top + w.frameElement.clientTop; }
   // Touches land in the visual viewport: on a phone-sized screen the visual viewport can be panned against the
