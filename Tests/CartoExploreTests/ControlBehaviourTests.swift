@@ -287,8 +287,9 @@ final class ControlBehaviourTests: XCTestCase {
         XCTAssertNil(ControlBehaviour.relabel(page("Like"), page("Unlike", extra: [toast]), by: tap))
         XCTAssertNil(ControlBehaviour.relabel(page("Like"), page("Like"), by: tap))
         XCTAssertNil(ControlBehaviour.relabel(page("Like"), page("Unlike", text: "Section 2 Unlike"), by: tap), "the page's text changed too (a guide's next link)")
-        XCTAssertNil(ControlBehaviour.relabel(page("Like", alone: true), page("Unlike", text: "Lamp Unlike", alone: true), by: tap),
-                     "a control of its own kind whose label names a mode (DEG / RAD)")
+        XCTAssertEqual(relabel?.alone, false, "one card's status among several")
+        XCTAssertEqual(ControlBehaviour.relabel(page("Like", alone: true), page("Unlike", text: "Lamp Unlike", alone: true), by: tap)?.alone, true,
+                       "a control of its own kind, whose label may name a mode (DEG / RAD)")
         var opened = button("Hide"); opened.expanded = true
         var closed = button("Show"); closed.expanded = false
         let disclosure = { (b: UIElement) in UISnapshot(context: ScreenContext(title: "Shop", container: "/"),
@@ -304,6 +305,32 @@ final class ControlBehaviourTests: XCTestCase {
         XCTAssertEqual(decision?.states, [0])
         XCTAssertEqual(behaviour.normalize(liked.properties), behaviour.normalize(home.properties), "one control whichever label it shows")
         XCTAssertEqual(behaviour.normalize(home.properties).last, StateProperty(.control, "button → click \"Like\" / \"Unlike\""), "named by both labels")
-        XCTAssertNil(behaviour.observe(tap, in: 1, before: liked, after: home, unchanged: false, relabel: (relabel!.to, relabel!.from)), "decided once")
+        XCTAssertNil(behaviour.observe(tap, in: 1, before: liked, after: home, unchanged: false,
+                                       relabel: .init(from: relabel!.to, to: relabel!.from, alone: false)), "decided once")
+    }
+
+    /// A lone button that only relabels itself ("Dark" / "Light") is one control once it did so on two different
+    /// screens: a setting of the app's frame (a header's theme switch). Seen on one screen only it may name that
+    /// screen's mode (a calculator's "DEG" / "RAD"), and its labels still tell states apart.
+    func testALoneButtonThatOnlyRelabelsItselfOnTwoScreensIsOneControl() {
+        let dark = "button#theme → click \"Dark\"", light = "button#theme → click \"Light\""
+        let flip = ControlBehaviour.Relabel(from: dark, to: light, alone: true)
+        let tap = CrawlEvent(kind: .tap, target: UIElement(role: .button, platformType: "button", identifier: "theme", label: "Dark", actions: [.tap],
+                                                           target: "click", locator: "css selector:#theme"))
+        func state(_ page: String, _ theme: String) -> AbstractState {
+            AbstractState(properties: [StateProperty(.container, "/"), StateProperty(.heading, page), StateProperty(.control, theme)], name: page)
+        }
+        var behaviour = ControlBehaviour()
+        // non-triggering: one screen, twice
+        XCTAssertNil(behaviour.observe(tap, in: 0, before: state("Jobs", dark), after: state("Jobs", light), unchanged: false, relabel: flip))
+        XCTAssertNil(behaviour.observe(tap, in: 3, before: state("Jobs", dark), after: state("Jobs", light), unchanged: false, relabel: flip))
+        XCTAssertNotEqual(behaviour.normalize(state("Jobs", dark).properties), behaviour.normalize(state("Jobs", light).properties),
+                          "a mode of one screen, as far as the crawl knows")
+        // triggering: a second screen
+        let decision = behaviour.observe(tap, in: 5, before: state("About", dark), after: state("About", light), unchanged: false, relabel: flip)
+        XCTAssertEqual(decision?.kind, .selfContained)
+        XCTAssertEqual(decision?.states, [0, 5])
+        XCTAssertEqual(behaviour.normalize(state("Jobs", dark).properties), behaviour.normalize(state("Jobs", light).properties))
+        XCTAssertEqual(behaviour.normalize(state("About", light).properties).last, StateProperty(.control, "button#theme → click \"Dark\" / \"Light\""))
     }
 }

@@ -19,7 +19,9 @@ import CartoModel
 ///   show nothing, is not. Seen so on `enough` different
 ///   screens (and never more), it also stops costing events. A button that only changed its own label ("Favorite" ↔
 ///   "Unfavorite", "Follow" ↔ "Following", "Play" ↔ "Pause") and nothing else on the screen is such a toggle too: its
-///   labels are one control.
+///   labels are one control. A lone one (no other control alike on the screen) may name the screen's mode instead
+///   ("DEG" / "RAD" on a calculator): it is one control once seen doing so on `enough` different screens — a
+///   setting of the app's frame ("Dark" / "Light" in a header on every page), not a mode of one screen.
 ///
 /// A refused tap (its control covered), an action that failed, and a tap on a selected or disabled control (the
 /// current tab, a greyed-out button: doing nothing there is what they are for) or on a submit button whose form the
@@ -58,6 +60,8 @@ public struct ControlBehaviour: Sendable, Codable {
     /// Labels of one toggle: a control identity seen as another's relabelling, to the identity that stands for both
     /// (optional, as above).
     private var relabelled: [String: String]?
+    /// Per action of a lone control seen only relabelling itself, the screens where it did (optional, as above).
+    private var loneRelabels: [String: [String: Int]]?
     /// The controls (base identities) an action used, for the properties it stands for.
     private var controlsOf: [String: [String]] = [:]
     public private(set) var decisions: [Decision] = []
@@ -144,15 +148,22 @@ public struct ControlBehaviour: Sendable, Codable {
     /// `relabel` is the acted-on control's identity before and after when the event changed its label and nothing
     /// else on the screen (`relabel(_:_:by:)`).
     public mutating func observe(_ event: CrawlEvent, in source: Int, before: AbstractState, after: AbstractState?, unchanged sameScreen: Bool,
-                                 wrote: Bool = false, relabel: (from: String, to: String)? = nil, location: String? = nil,
+                                 wrote: Bool = false, relabel: Relabel? = nil, location: String? = nil,
                                  sameShape: @autoclosure () -> Bool = false) -> Decision? {
         guard let (key, controls) = Self.action(of: event) else { return nil }
         controlsOf[key] = controls
-        if let relabel, let decision = learnRelabel(relabel, action: key, in: source) { return decision }
+        let screen = Self.screen(before) + (location.map { "\nat " + $0 } ?? "")
+        if let relabel, !relabel.alone, let decision = learnRelabel(relabel, action: key, in: [source]) { return decision }
+        if let relabel, relabel.alone {
+            var seen = loneRelabels ?? [:]
+            if seen[key, default: [:]][screen] == nil { seen[key, default: [:]][screen] = source }
+            loneRelabels = seen
+            if let screens = seen[key], screens.count >= Self.enough,
+               let decision = learnRelabel(relabel, action: key, in: screens.values.sorted(), onScreens: screens.count) { return decision }
+        }
         if wrote { writers = (writers ?? []).union([key]) }
         let same = sameScreen && !wrote
         let writes = writers?.contains(key) == true
-        let screen = Self.screen(before) + (location.map { "\nat " + $0 } ?? "")
         if same {
             if unchanged[key, default: [:]][screen] == nil { unchanged[key, default: [:]][screen] = source }
         } else if let after, let toggled = Self.onlyOwnStateChanged(before, after, controls: controls, sameShape: sameShape()) {
@@ -188,7 +199,7 @@ public struct ControlBehaviour: Sendable, Codable {
 
     /// A control seen changing only its label: its labels are one control from now on, named by all of them
     /// (`button "Favorite" / "Unfavorite"`), whichever it shows.
-    private mutating func learnRelabel(_ relabel: (from: String, to: String), action key: String, in source: Int) -> Decision? {
+    private mutating func learnRelabel(_ relabel: Relabel, action key: String, in states: [Int], onScreens screens: Int? = nil) -> Decision? {
         var aliases = relabelled ?? [:]
         guard aliases[relabel.from] == nil || aliases[relabel.from] != aliases[relabel.to] else { return nil }
         let group = Set([relabel.from, relabel.to]).union(aliases.filter { $0.value == aliases[relabel.from] || $0.value == aliases[relabel.to] }.keys)
@@ -196,21 +207,30 @@ public struct ControlBehaviour: Sendable, Codable {
         let canonical = prefix + group.map(Self.quotedLabel).sorted().joined(separator: " / ")
         for member in group { aliases[member] = canonical }
         relabelled = aliases
-        return record(.init(kind: .selfContained, action: key, states: [source],
-                            reason: "tapping it changed only its own label (\(Self.quotedLabel(relabel.from)) → \(Self.quotedLabel(relabel.to))), nothing else on the screen: its labels are one control"))
+        let where_ = screens.map { " on \($0) different screens (a setting of the app's frame, not a mode of one screen)" } ?? ""
+        return record(.init(kind: .selfContained, action: key, states: states,
+                            reason: "tapping it changed only its own label (\(Self.quotedLabel(relabel.from)) → \(Self.quotedLabel(relabel.to))), nothing else on the screen\(where_): its labels are one control"))
     }
 
     private static func quotedLabel(_ identity: String) -> String {
         identity.firstIndex(of: "\"").map { String(identity[$0...]) } ?? identity
     }
 
-    /// The acted-on control's identity (without its state) before and after `event` when a tap changed that control's
-    /// label — or its selection with it — and nothing else on the screen: the page's text, positions and the
-    /// control's own label left out, every other element as it was. Only a status of one item among several (the
-    /// button is one of at least two alike, before or after: "Favorite" on each recipe, "Like" on each card); a
-    /// control of its own kind whose label names the screen's mode ("DEG" / "RAD"), and a disclosure that says it
-    /// opened ("Show" / "Hide" with its expanded state), are no relabelling. Nil otherwise.
-    public static func relabel(_ before: UISnapshot, _ after: UISnapshot, by event: CrawlEvent) -> (from: String, to: String)? {
+    /// A tap that changed the acted-on control's label and nothing else (`relabel(_:_:by:)`): its identity (without
+    /// its state) before and after, and whether it is `alone` — no other control alike on the screen, before or after.
+    /// One of several alike is a status of one item among several ("Favorite" on each recipe, "Like" on each card); a
+    /// lone one may name the screen's mode ("DEG" / "RAD") and is one control only once seen so on several screens.
+    public struct Relabel: Sendable, Equatable {
+        public var from: String
+        public var to: String
+        public var alone: Bool
+    }
+
+    /// The relabelling a tap made when it changed the acted-on control's label — or its selection with it — and
+    /// nothing else on the screen: the page's text, positions and the control's own label left out, every other
+    /// element as it was. A disclosure that says it opened ("Show" / "Hide" with its expanded state) is no
+    /// relabelling. Nil otherwise.
+    public static func relabel(_ before: UISnapshot, _ after: UISnapshot, by event: CrawlEvent) -> Relabel? {
         guard event.kind == .tap, before.context == after.context, let locator = event.target?.locator,
               let was = before.root.allElements.first(where: { $0.locator == locator }),
               let now = after.root.allElements.first(where: { $0.locator == locator }),
@@ -218,7 +238,7 @@ public struct ControlBehaviour: Sendable, Codable {
         func alike(_ snapshot: UISnapshot, _ control: UIElement) -> Int {
             snapshot.root.allElements.filter { $0.role == control.role && $0.label == control.label && ControlIdentity.shape($0) == ControlIdentity.shape(control) }.count
         }
-        guard alike(before, was) >= 2 || alike(after, now) >= 2 else { return nil }
+        let alone = alike(before, was) < 2 && alike(after, now) < 2
         func masked(_ element: UIElement) -> UIElement {
             var e = element
             e.frame = nil   // a longer label moves what follows it
@@ -233,7 +253,7 @@ public struct ControlBehaviour: Sendable, Codable {
         a.value = nil; b.value = nil
         guard masked(a) == masked(b) else { return nil }
         let from = base(ControlIdentity.identity(was)), to = base(ControlIdentity.identity(now))
-        return from == to ? nil : (from, to)
+        return from == to ? nil : Relabel(from: from, to: to, alone: alone)
     }
 
     /// Whether replacing one occurrence of `old` in `text` by `new` gives `result` (one button of several relabelled).
