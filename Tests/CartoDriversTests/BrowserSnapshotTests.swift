@@ -835,6 +835,31 @@ final class BrowserPageReadingTests: XCTestCase {
         XCTAssertEqual(cards.map { $0.children.filter { $0.role == .button }.compactMap(\.label) }, [["Like"], ["Like"]])
     }
 
+    /// A card's "View details" laid over its picture and drawn only on hover takes a tap (a finger on a phone finds
+    /// it, and the tap opens the details) though it stays invisible; such a button outside repeated cards does not.
+    func testAButtonDrawnOnHoverOverARepeatedCardTakesATap() throws {
+        let page = """
+            <!DOCTYPE html><html><head><title>Packages</title><meta name="viewport" content="width=device-width">
+            <style>.card { position: relative; height: 120px; } .over { position: absolute; inset: 0; opacity: 0; } .card:hover .over { opacity: 1; }
+            #lone { position: relative; height: 60px; } #lone:hover .over { opacity: 1; }</style></head><body>
+            <div id="grid"><article class="card"><h3>Bali</h3><div class="over"><button id="bali">View Details</button></div></article>
+            <article class="card"><h3>Rome</h3><div class="over"><button id="rome">View Details</button></div></article></div>
+            <div id="lone"><div class="over"><button id="hidden">Edit</button></div></div>
+            <dialog id="details"><h2>Package</h2></dialog>
+            <script>document.querySelectorAll('.card button').forEach(b => b.addEventListener('click', () => document.getElementById('details').showModal()));</script>
+            </body></html>
+            """
+        let driver = try openPage(page)
+        func element(_ id: String) throws -> UIElement { try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == id }, id) }
+        let bali = try element("bali")
+        XCTAssertFalse(bali.visible)
+        XCTAssertEqual(bali.actions, [.tap], "a card's button drawn on hover")
+        XCTAssertEqual(try element("hidden").actions, [], "not in a row: nothing says a finger finds it")
+        try driver.perform(.tap(bali))
+        _ = try driver.waitForIdle(.standard)
+        XCTAssertTrue(try driver.visibleText().contains("Package"), "the tap opened the details")
+    }
+
     /// A card read where the data put it once (the first column) and tapped after the data moved it (the last): its
     /// path leads nowhere now, and the one element of its kind that shows its name is the card — as a person finds it.
     /// Where two show that name, there is no telling which: no element.

@@ -45,10 +45,16 @@ function snapshot() {
     if (own < 0) return layer === 0;
     return layer >= 0 && layer < own;
   }
-  // A control that only hovering its row shows (opacity 0 until :hover, as delete buttons often are) still takes a
-  // tap where it sits: a finger on a phone finds it. It stays invisible for the abstraction.
+  // A control that only hovering its row shows (opacity 0 until :hover, as delete buttons often are, and a card's
+  // "View details" laid over its picture) still takes a tap where it sits: a finger on a phone finds it. It stays
+  // invisible for the abstraction. A row is a list's item or one of repeated cards (`rowsOf`).
+  function inARow(el) {
+    if (el.closest('li, tr, [role="row"], [role="listitem"]')) return true;
+    for (let n = el.parentElement; n && n.parentElement; n = n.parentElement) { const rows = rowsOf(n.parentElement); if (rows && rows.has(n)) return true; }
+    return false;
+  }
   function revealedOnHover(el) {
-    if (!el.closest || !el.closest('li, tr, [role="row"], [role="listitem"]')) return false;
+    if (!el.closest || !inARow(el)) return false;
     if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true })) return false;
     const r = el.getBoundingClientRect();
     if (r.width <= 0 || r.height <= 0) return false;
