@@ -288,6 +288,14 @@ final class ControlBehaviourTests: XCTestCase {
         XCTAssertNil(ControlBehaviour.relabel(page("Like"), page("Like"), by: tap))
         XCTAssertNil(ControlBehaviour.relabel(page("Like"), page("Unlike", text: "Section 2 Unlike"), by: tap), "the page's text changed too (a guide's next link)")
         XCTAssertEqual(relabel?.alone, false, "one card's status among several")
+        func inHeader(_ like: String) -> UISnapshot {
+            let bar = UIElement(role: .navigationBar, platformType: "header", label: "Shop Home \(like)", locator: "css selector:header",
+                                children: [other, button(like)])
+            return UISnapshot(context: ScreenContext(title: "Shop", container: "/"), root: UIElement(role: .window, platformType: "document", children: [bar]))
+        }
+        XCTAssertEqual(ControlBehaviour.relabel(inHeader("Like"), inHeader("Unlike"), by: tap),
+                       .init(from: "button → click \"Like\"", to: "button → click \"Unlike\"", alone: true),
+                       "a header named by the text it holds, the toggle's among it")
         XCTAssertEqual(ControlBehaviour.relabel(page("Like", alone: true), page("Unlike", text: "Lamp Unlike", alone: true), by: tap)?.alone, true,
                        "a control of its own kind, whose label may name a mode (DEG / RAD)")
         var opened = button("Hide"); opened.expanded = true

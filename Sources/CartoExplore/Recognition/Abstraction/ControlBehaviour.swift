@@ -239,19 +239,26 @@ public struct ControlBehaviour: Sendable, Codable {
             snapshot.root.allElements.filter { $0.role == control.role && $0.label == control.label && ControlIdentity.shape($0) == ControlIdentity.shape(control) }.count
         }
         let alone = alike(before, was) < 2 && alike(after, now) < 2
-        func masked(_ element: UIElement) -> UIElement {
-            var e = element
-            e.frame = nil   // a longer label moves what follows it
-            if e.locator == locator { e.label = nil; e.selected = false; e.value = nil }
-            e.children = e.children.map(masked)
-            return e
-        }
         // The page's text (its beginning, the root's value) is the same but for the label: a guide whose "next" link
         // names the next section and whose text is another section's is no relabelling.
         var a = before.root, b = after.root
         guard let old = was.label, let new = now.label, a.value == b.value || Self.oneReplaced(old, by: new, in: a.value ?? "", gives: b.value ?? "") else { return nil }
         a.value = nil; b.value = nil
-        guard masked(a) == masked(b) else { return nil }
+        // Every other element as it was, but for where it is (a longer label moves what follows it) and for a label
+        // made of the text it holds, the control's among it (a header named by its links and the toggle).
+        func bare(_ element: UIElement, labelled label: String?) -> UIElement {
+            var e = element
+            e.frame = nil
+            e.children = []
+            if e.locator == locator { e.label = nil; e.selected = false; e.value = nil } else { e.label = label }
+            return e
+        }
+        func sameButForTheLabel(_ x: UIElement, _ y: UIElement) -> Bool {
+            guard x.children.count == y.children.count else { return false }
+            let relabelled = x.label != y.label && Self.oneReplaced(old, by: new, in: x.label ?? "", gives: y.label ?? "")
+            return bare(x, labelled: relabelled ? y.label : x.label) == bare(y, labelled: y.label) && zip(x.children, y.children).allSatisfy(sameButForTheLabel)
+        }
+        guard sameButForTheLabel(a, b) else { return nil }
         let from = base(ControlIdentity.identity(was)), to = base(ControlIdentity.identity(now))
         return from == to ? nil : Relabel(from: from, to: to, alone: alone)
     }
