@@ -101,6 +101,27 @@ final class ExplorationTests: XCTestCase {
         XCTAssertLessThan(model.stats.events * 10, every.stats.events * 6, "\(model.stats.events) vs \(every.stats.events)")
     }
 
+    /// A lesson opened from the home panel without an entry in the app's history (a course site switching panels
+    /// without its address): a back there does nothing. The step a back failed to undo is retraced by a restart from
+    /// then on — where every return to the home panel, for each of its lessons, tried a back first.
+    func testABackThatDidNotUndoAStepIsNotTriedForItAgain() throws {
+        let lessons = ["Keyboards", "Networks", "Printers", "Storage", "Displays", "Modems"]
+        let app = ScriptedApp(build: { app in
+            app.page == "Home"
+                ? ScriptedApp.screen("Course", "/", [UIElement(role: .heading, platformType: "h1", label: "Lessons")] + lessons.map { ScriptedApp.button($0) })
+                : ScriptedApp.screen("Course", "/", [UIElement(role: .heading, platformType: "h1", label: "Lesson"), ScriptedApp.button("Mark as read")])
+        }, handle: { app, action in
+            guard case .tap(let element) = action, let label = element.label, lessons.contains(label) else { return }
+            app.page = label   // no history entry: a back stays
+        })
+        let (model, log) = try crawl(app)
+        XCTAssertEqual(model.states.count, 2)
+        XCTAssertEqual(model.edges.filter { $0.from == "s0" && $0.to == "s1" }.count, lessons.count, "every lesson opened")
+        let backs = log.filter { $0["type"] as? String == "event" && $0["event"] as? String == "back" }
+        XCTAssertEqual(backs.count, 1, "one back tried from the lesson, then restarts: \(backs)")
+        XCTAssertEqual(backs.first?["outcome"] as? String, "no change")
+    }
+
     /// Sessions in parallel (`--browsers N`) explore one model: run to saturation, they find the same abstract
     /// states and transitions as one session, and each session fires events of its own.
     /// An app that does not always open on the same screen (SB Admin 2 collapses its sidebar on some loads): a

@@ -27,6 +27,12 @@ final class Navigator {
     /// keeps them as its trace.
     private(set) var fired: [CrawlProgress.StateRecord.TraceStep] = []
     private(set) var changedInPlaceSinceRestart = false
+    /// Steps of the trail that a back did not undo — the app changed its view without an entry in its history, so a
+    /// back from there left it as it was, or took it elsewhere: such a step is retraced by a restart and a replay from
+    /// then on, not by a back that only costs an event (a course site switching panels without its address spent a
+    /// sixth of its events on backs that did nothing).
+    private var backDoesNotUndo = Set<TrailStep>()
+    private struct TrailStep: Hashable { var from: Int, to: Int }
 
     /// Event `event` was fired in `state`; `changedInPlace` when the app changed and stayed on that state.
     func noteFired(_ event: CrawlEvent, in state: Int, changedInPlace: Bool) {
@@ -83,8 +89,10 @@ final class Navigator {
             while let here = current, here != target, trail.count >= 2 {
                 if session.pool.mustStop { return .stopped }
                 let expected = trail[trail.count - 2]
+                let step = TrailStep(from: expected, to: here)
+                if backDoesNotUndo.contains(step) { break }
                 // `fire` pops the trail when the app lands where expected.
-                guard let landed = try session.fire(.back, from: here), landed == expected else { break }
+                guard let landed = try session.fire(.back, from: here), landed == expected else { backDoesNotUndo.insert(step); break }
             }
             if current == target { return .reached }
         }
