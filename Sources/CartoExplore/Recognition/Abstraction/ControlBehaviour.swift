@@ -153,8 +153,9 @@ public struct ControlBehaviour: Sendable, Codable {
         guard let (key, controls) = Self.action(of: event) else { return nil }
         controlsOf[key] = controls
         let screen = Self.screen(before) + (location.map { "\nat " + $0 } ?? "")
-        if let relabel, !relabel.alone, let decision = learnRelabel(relabel, action: key, in: [source]) { return decision }
-        if let relabel, relabel.alone {
+        if let relabel, !relabel.alone {
+            if let decision = learnRelabel(relabel, action: key, in: [source]) { return decision }
+        } else if let relabel {
             var seen = loneRelabels ?? [:]
             if seen[key, default: [:]][screen] == nil { seen[key, default: [:]][screen] = source }
             loneRelabels = seen
