@@ -83,6 +83,7 @@ let package = Package(
                 .embedInCode("Browser/Scripts/set-value.js"),
                 .embedInCode("Browser/Scripts/focus-for-typing.js"),
                 .embedInCode("Browser/Scripts/describe.js"),
+                .embedInCode("Browser/Scripts/own-scroll.js"),
             ]
         ),
         // Serving HTTP: Hummingbird applications run as services (the stub, the usage collector), and a loopback

@@ -266,6 +266,38 @@ final class BrowserSnapshotTests: XCTestCase {
         }
     }
 
+    /// Where the app scrolls the page itself (a guided tour moving to its next step, a button that goes to a
+    /// section), that position is part of what it shows and stays: only the crawl's own scrolling to reach what it
+    /// tapped is undone. Whether the tap needed scrolling first or not, and with either wait.
+    func testAPositionTheAppScrolledToItselfIsKept() throws {
+        let page = """
+            <!DOCTYPE html><html><head><title>Tour</title><meta name="viewport" content="width=device-width"></head><body>
+            <button id="start">Take the tour</button><div style="height: 2000px"></div>
+            <section id="step"><h2>Step two</h2></section><div style="height: 2000px"></div>
+            <button id="again">Show me again</button><div style="height: 300px"></div>
+            <script>
+              const toStep = () => document.getElementById('step').scrollIntoView({ block: 'start' });
+              document.getElementById('start').addEventListener('click', toStep);
+              document.getElementById('again').addEventListener('click', toStep);
+            </script></body></html>
+            """
+        let driver = try openPage(page)
+        func value(_ expression: String) throws -> Any? {
+            let answer = try driver.cdp("Runtime.evaluate", ["expression": expression, "returnByValue": true]) as? [String: Any]
+            return (answer?["result"] as? [String: Any])?["value"]
+        }
+        _ = try driver.observe(after: .standard)
+        let stepTop = try XCTUnwrap(try value("document.getElementById('step').offsetTop") as? Int)
+        for policy in [WaitPolicy.standard, .fixed(milliseconds: 300)] {
+            for id in ["start", "again"] {
+                try driver.perform(.tap(try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == id })))
+                _ = try driver.observe(after: policy)
+                XCTAssertEqual(try value("scrollY") as? Int, stepTop, "\(policy), \(id): the app's own scroll to its step was undone")
+                _ = try value("scrollTo(0, 0)")
+            }
+        }
+    }
+
     /// A write followed by a page load is the event's: a sign-up form that stores the account and goes to the
     /// sign-in page wrote data, though the document the observation reads wrote nothing. What a page writes while it
     /// loads is not the tap's that led there, nor is what a restart clears.

@@ -288,6 +288,15 @@ final class ControlBehaviourTests: XCTestCase {
         XCTAssertNil(ControlBehaviour.relabel(page("Like"), page("Like"), by: tap))
         XCTAssertNil(ControlBehaviour.relabel(page("Like"), page("Unlike", text: "Section 2 Unlike"), by: tap), "the page's text changed too (a guide's next link)")
         XCTAssertEqual(relabel?.alone, false, "one card's status among several")
+        // The page's text as a snapshot reports it, clipped to 200 UTF-16 units: the longer label pushes one more
+        // character out of the end. Clipped, a change elsewhere still shows.
+        let long = "Lamp Like " + String(repeating: "Lorem ipsum dolor sit amet. ", count: 8)
+        func clipped(_ text: String) -> String { String(decoding: Array(text.utf16.prefix(200)), as: UTF16.self) }
+        XCTAssertEqual(ControlBehaviour.relabel(page("Like", text: clipped(long)),
+                                                page("Unlike", text: clipped(long.replacingOccurrences(of: "Like", with: "Unlike"))), by: tap), relabel)
+        XCTAssertNil(ControlBehaviour.relabel(page("Like", text: clipped(long)),
+                                              page("Unlike", text: clipped(long.replacingOccurrences(of: "Like", with: "Unlike")
+                                                                                .replacingOccurrences(of: "dolor", with: "dolce"))), by: tap))
         func inHeader(_ like: String) -> UISnapshot {
             let bar = UIElement(role: .navigationBar, platformType: "header", label: "Shop Home \(like)", locator: "css selector:header",
                                 children: [other, button(like)])

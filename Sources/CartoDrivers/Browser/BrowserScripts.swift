@@ -28,10 +28,11 @@ enum BrowserScripts {
     static let setValueFile = Source("set-value.js", PackageResources.set_value_js)
     static let focusForTypingFile = Source("focus-for-typing.js", PackageResources.focus_for_typing_js)
     static let describeFile = Source("describe.js", PackageResources.describe_js)
+    static let ownScrollFile = Source("own-scroll.js", PackageResources.own_scroll_js)
 
     /// Every script file, for tests that load each in Chromium.
     static let allFiles = [instrumentationFile, elementHelpers, snapshotFile, idleFile, recorderFile, findFile, locateFile,
-                           scrollElementFile, setValueFile, focusForTypingFile, describeFile, seededRandomFile]
+                           scrollElementFile, setValueFile, focusForTypingFile, describeFile, seededRandomFile, ownScrollFile]
 
     /// An expression that declares `sources` (in order, in a scope of its own) and evaluates to `call`.
     static func expression(_ sources: [Source], _ call: String) -> String {
@@ -80,17 +81,18 @@ enum BrowserScripts {
     /// The snapshot as an expression (JSON text).
     static let snapshotExpression = expression([elementHelpers, snapshotFile], "snapshot()")
 
-    /// Scrolls the window back to the page's top; true when it was elsewhere (see `scrollHome` in element-helpers.js).
+    /// Scrolls the window back to the page's top when the crawl's own scrolling left it elsewhere; whether it did (see
+    /// `scrollHome` in element-helpers.js).
     static let scrollHomeExpression = expression([elementHelpers], "scrollHome()")
 
     /// `[x, y, coveredBy]` where a finger would touch the element a CSS locator names, or null (see `locate.js`).
     static func locate(cssSelector: String, label: String? = nil) -> String {
-        expression([findFile, elementHelpers, locateFile], call("locate", .string(cssSelector), label.map { .string($0) } ?? .script("null")))
+        expression([findFile, elementHelpers, ownScrollFile, locateFile], call("locate", .string(cssSelector), label.map { .string($0) } ?? .script("null")))
     }
 
     /// Scrolls a scrollable element by most of its height.
     static func scrollElement(cssSelector: String) -> String {
-        expression([findFile, scrollElementFile], call("scrollElement", .string(cssSelector)))
+        expression([findFile, ownScrollFile, scrollElementFile], call("scrollElement", .string(cssSelector)))
     }
 
     /// Sets a form control's value as a person would; true when the element exists.
@@ -100,7 +102,7 @@ enum BrowserScripts {
 
     /// Focuses a text field (selecting its content with `select`): `"empty"`, `"filled"` or null.
     static func focusForTyping(cssSelector: String, select: Bool = true) -> String {
-        expression([findFile, focusForTypingFile], call("focusForTyping", .string(cssSelector), .bool(select)))
+        expression([findFile, ownScrollFile, focusForTypingFile], call("focusForTyping", .string(cssSelector), .bool(select)))
     }
 
     /// One element found by CSS, described as a snapshot node (JSON text), or null.

@@ -67,10 +67,15 @@ function roleOf(el) {
   if (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false') return 'textView';
   return null;
 }
-// Scrolls the window back to the page's top when it is elsewhere (`instant`: a page's `scroll-behavior: smooth`
-// would animate it); whether it did. The snapshot of a screen is taken there (`idle.js`).
+// Scrolls the window back to the page's top when the crawl's own scrolling left it where it is (`keepingOwnScroll`,
+// own-scroll.js: to bring what it tapped into view) and nothing moved it since; whether it did. `instant`: a page's
+// `scroll-behavior: smooth` would animate it. The snapshot of a screen is taken there (`idle.js`). A position the
+// app scrolled to itself (a tour's next step, an anchor's section) is the app's and stays. Once per action: the mark
+// is used up.
 function scrollHome() {
-  if (scrollX === 0 && scrollY === 0) return false;
+  const c = window.__carto, own = c && c.ownScroll;
+  if (c) c.ownScroll = null;
+  if (!own || own[0] !== scrollX || own[1] !== scrollY || (scrollX === 0 && scrollY === 0)) return false;
   scrollTo({ left: 0, top: 0, behavior: 'instant' });
   return true;
 }

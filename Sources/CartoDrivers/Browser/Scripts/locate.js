@@ -8,7 +8,7 @@
 // Where the locator's path no longer leads to an element (the data is laid out elsewhere since: a task that is now
 // in another column, a card a sort moved), the one visible element of the same tag that shows the same name
 // (`label`, as the snapshot read it) is the one: a person finds it by what it says. None, or two, is no element.
-// Needs find.js and element-helpers.js.
+// Needs find.js, element-helpers.js and own-scroll.js.
 function findNamed(selector, label) {
   if (!label || selector.includes(' >>> ')) return null;
   const tag = (selector.split('>').pop().trim().match(/^[a-zA-Z][a-zA-Z0-9-]*/) || [null])[0];
@@ -54,10 +54,14 @@ function locate(selector, label) {
     return chosen ? [chosen[0], chosen[1], null] : [middle[0], middle[1], name(first)];
   };
   // `instant`: under a page's `scroll-behavior: smooth` the element would still be on its way when the finger comes down.
-  let r = e.getBoundingClientRect();
-  if (r.top < 0 || r.left < 0 || r.bottom > view.innerHeight || r.right > view.innerWidth) e.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
-  let p = probe();
-  if (p[2] !== null) { e.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' }); p = probe(); }
+  const p = keepingOwnScroll(() => {
+    const r = e.getBoundingClientRect();
+    if (r.top < 0 || r.left < 0 || r.bottom > view.innerHeight || r.right > view.innerWidth) e.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+    const p = probe();
+    if (p[2] === null) return p;
+    e.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+    return probe();
+  });
   let ox = 0, oy = 0;
   for (let w = view; w.frameElement; w = w.parent) { const f = w.frameElement.getBoundingClientRect(); ox += f.left + w.frameElement.clientLeft; oy += f.top + w.frameElement.clientTop; }
   // Touches land in the visual viewport: on a phone-sized screen the visual viewport can be panned against the

@@ -265,14 +265,26 @@ public struct ControlBehaviour: Sendable, Codable {
     }
 
     /// Whether replacing one occurrence of `old` in `text` by `new` gives `result` (one button of several relabelled).
+    /// A text a snapshot clipped (a page's text is kept to its first `clippedLength` UTF-16 units, element-helpers.js
+    /// `clean`) is compared as far as both go: "Dark" becoming "Light" pushes one more character out of the end.
     static func oneReplaced(_ old: String, by new: String, in text: String, gives result: String) -> Bool {
+        let clipped = max(text.utf16.count, result.utf16.count) >= clippedLength - 1
         var searched = text.startIndex..<text.endIndex
         while let found = text.range(of: old, range: searched) {
-            if text.replacingCharacters(in: found, with: new) == result { return true }
+            let replaced = text.replacingCharacters(in: found, with: new)
+            if replaced == result { return true }
+            if clipped {
+                let shorter = min(replaced.utf16.count, result.utf16.count)
+                if shorter >= text.utf16.distance(from: text.startIndex, to: found.lowerBound) + new.utf16.count,
+                   replaced.utf16.prefix(shorter).elementsEqual(result.utf16.prefix(shorter)) { return true }
+            }
             searched = found.upperBound..<text.endIndex
         }
         return false
     }
+
+    /// How long a text a snapshot reports may be, in UTF-16 units (the browser's `cut(s, 200)` in element-helpers.js).
+    static let clippedLength = 200
 
     private mutating func record(_ decision: Decision) -> Decision {
         decisions.append(decision)
