@@ -266,19 +266,22 @@ final class BrowserSnapshotTests: XCTestCase {
         }
     }
 
-    /// Where the app scrolls the page itself (a guided tour moving to its next step, a button that goes to a
-    /// section), that position is part of what it shows and stays: only the crawl's own scrolling to reach what it
-    /// tapped is undone. Whether the tap needed scrolling first or not, and with either wait.
+    /// Where the app scrolls the page itself (a guided tour moving to its next step), that position is part of what
+    /// it shows and stays, also after a tap that moves nothing: whether the tap needed scrolling first or not, and
+    /// with either wait. What the browser scrolled to by itself is not the app's: an in-page anchor's section, the
+    /// field a form refused.
     func testAPositionTheAppScrolledToItselfIsKept() throws {
         let page = """
             <!DOCTYPE html><html><head><title>Tour</title><meta name="viewport" content="width=device-width"></head><body>
-            <button id="start">Take the tour</button><div style="height: 2000px"></div>
-            <section id="step"><h2>Step two</h2></section><div style="height: 2000px"></div>
-            <button id="again">Show me again</button><div style="height: 300px"></div>
+            <button id="start">Take the tour</button> <a id="jump" href="#step">Jump to step two</a><div style="height: 2000px"></div>
+            <section id="step"><h2>Step two</h2><button id="stay">Got it</button><form id="f"><input id="name" required></form></section>
+            <div style="height: 2000px"></div>
+            <button id="again">Show me again</button><button id="send" form="f">Send</button><div style="height: 300px"></div>
             <script>
               const toStep = () => document.getElementById('step').scrollIntoView({ block: 'start' });
               document.getElementById('start').addEventListener('click', toStep);
               document.getElementById('again').addEventListener('click', toStep);
+              document.getElementById('stay').addEventListener('click', () => {});
             </script></body></html>
             """
         let driver = try openPage(page)
@@ -289,12 +292,12 @@ final class BrowserSnapshotTests: XCTestCase {
         _ = try driver.observe(after: .standard)
         let stepTop = try XCTUnwrap(try value("document.getElementById('step').offsetTop") as? Int)
         for policy in [WaitPolicy.standard, .fixed(milliseconds: 300)] {
-            for id in ["start", "again"] {
+            for (id, at) in [("start", stepTop), ("stay", stepTop), ("again", stepTop), ("jump", 0), ("send", 0)] {
                 try driver.perform(.tap(try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == id })))
                 _ = try driver.observe(after: policy)
-                XCTAssertEqual(try value("scrollY") as? Int, stepTop, "\(policy), \(id): the app's own scroll to its step was undone")
-                _ = try value("scrollTo(0, 0)")
+                XCTAssertEqual(try value("scrollY") as? Int, at, "\(policy), \(id)")
             }
+            XCTAssertEqual(try value("document.activeElement.id") as? String, "name", "the form refused its field and the browser went there")
         }
     }
 

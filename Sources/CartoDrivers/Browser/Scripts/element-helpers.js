@@ -67,16 +67,21 @@ function roleOf(el) {
   if (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false') return 'textView';
   return null;
 }
-// Scrolls the window back to the page's top when the crawl's own scrolling left it where it is (`keepingOwnScroll`,
-// own-scroll.js: to bring what it tapped into view) and nothing moved it since; whether it did. `instant`: a page's
-// `scroll-behavior: smooth` would animate it. The snapshot of a screen is taken there (`idle.js`). A position the
-// app scrolled to itself (a tour's next step, an anchor's section) is the app's and stays. Once per action: the mark
-// is used up.
+// Scrolls the window back to the page's top unless the app put it where it is (`c.appScrolled`, instrumentation.js:
+// a tour's next step, a form scrolled to its message) — since the last snapshot, or before it and nothing moved it
+// since; whether it did. The snapshot of a screen is taken there (`idle.js`): where the crawl scrolled to tap
+// something, the browser to a refused field or an anchor's section, is no part of the screen. `instant`: a page's
+// `scroll-behavior: smooth` would animate it. Once per snapshot: the marks are used up.
 function scrollHome() {
-  const c = window.__carto, own = c && c.ownScroll;
-  if (c) c.ownScroll = null;
-  if (!own || own[0] !== scrollX || own[1] !== scrollY || (scrollX === 0 && scrollY === 0)) return false;
-  scrollTo({ left: 0, top: 0, behavior: 'instant' });
+  const c = window.__carto;
+  if (!c) return false;
+  if (c.appScrolled) c.appPosition = [scrollX, scrollY];
+  const app = c.appPosition && c.appPosition[0] === scrollX && c.appPosition[1] === scrollY;
+  c.appScrolled = false;
+  c.anchorTap = false;
+  if (app || (scrollX === 0 && scrollY === 0)) return false;
+  c.ours = true;
+  try { scrollTo({ left: 0, top: 0, behavior: 'instant' }); } finally { c.ours = false; }
   return true;
 }
 // A transparent checkbox or radio over a picture of one is the usual custom control (TodoMVC's toggles):

@@ -116,6 +116,37 @@
     if (typeof meant.click === 'function') meant.click();
     else meant.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
   }, true);
+  // The app scrolling the window itself (a guided tour moving to its next step, a form scrolled to its message):
+  // where it puts the window is part of what it shows, and the snapshot is taken there (`scrollHome` in
+  // element-helpers.js goes back to the page's top otherwise). What the browser scrolls by itself — to a field a
+  // form refused, to a field typed into, to an in-page anchor's section, back to where a page was — and the crawl's
+  // own scrolling to what it taps (`c.ours`, own-scroll.js) are not the app's; nor is a script's scrolling after a
+  // tap on an in-page anchor (a one-page site's smooth menu): that tap asked for the section, the screen is the same.
+  c.appScrolled = false;
+  c.anchorTap = false;
+  c.appPosition = null;
+  const scrollsWindow = el => el === document.scrollingElement || el === document.documentElement || el === document.body;
+  const byApp = () => { if (!c.ours && !c.anchorTap) c.appScrolled = true; };
+  for (const name of ['scrollTo', 'scroll', 'scrollBy']) {
+    const ofWindow = window[name];
+    window[name] = function (...a) { byApp(); return ofWindow.apply(this, a); };
+    const ofElement = Element.prototype[name];
+    if (ofElement) Element.prototype[name] = function (...a) { if (scrollsWindow(this)) byApp(); return ofElement.apply(this, a); };
+  }
+  for (const name of ['scrollIntoView', 'scrollIntoViewIfNeeded']) {
+    const original = Element.prototype[name];
+    if (original) Element.prototype[name] = function (...a) { byApp(); return original.apply(this, a); };
+  }
+  for (const name of ['scrollTop', 'scrollLeft']) {
+    const d = Object.getOwnPropertyDescriptor(Element.prototype, name);
+    if (d && d.set) Object.defineProperty(Element.prototype, name, { configurable: true, enumerable: d.enumerable, get: d.get,
+      set(v) { if (scrollsWindow(this)) byApp(); d.set.call(this, v); } });
+  }
+  window.addEventListener('click', e => {
+    const a = e.target && e.target.closest ? e.target.closest('a[href^="#"]') : null;
+    const id = a ? decodeURIComponent(a.getAttribute('href').slice(1)) : '';
+    if (id && !/^[/!]/.test(id) && (document.getElementById(id) || document.getElementsByName(id).length)) { c.anchorTap = true; c.appPosition = null; }
+  }, true);
   // A navigation under way (history.back() from a javascript: link, location changes) is work in progress too.
   c.navigating = false;
   // A navigation to a scheme no tab shows (`mailto:`, `tel:`, a payment or chat app's own `upi://…`) hands the URL
