@@ -42,6 +42,30 @@ final class ScreenAbstractionTests: XCTestCase {
     let abstraction = ScreenAbstraction()
     func state(_ s: UISnapshot) -> AbstractState { abstraction.abstract(s).state }
 
+    // MARK: - Controls that repeat an input
+
+    /// A filter's chips repeat what the pickers and the search box hold ("Boston, MA ✕" beside the location picker
+    /// on "Boston, MA"): which value is chosen is data, so results filtered by one city and by another are one screen,
+    /// and a screen with a chip still differs from one without.
+    func testAChipThatRepeatsAChosenValueIsNamedByTheInput() {
+        func picker(_ chosen: String) -> UIElement {
+            UIElement(role: .picker, platformType: "select", identifier: "location", label: "Location", value: chosen,
+                      actions: [.tap], options: ["All locations", "Boston, MA", "Austin, TX"])
+        }
+        func jobs(location: String, search: String? = nil, chips: [String]) -> UISnapshot {
+            Self.screen("Jobs", [Self.field("Search jobs", id: "q", value: search), picker(location)] + chips.map { Self.button($0) })
+        }
+        // triggering
+        XCTAssertEqual(state(jobs(location: "Boston, MA", chips: ["Boston, MA ✕"])), state(jobs(location: "Austin, TX", chips: ["Austin, TX ✕"])))
+        XCTAssertEqual(state(jobs(location: "Boston, MA", search: "react", chips: ["\"react\" ✕", "Boston, MA ✕"])),
+                       state(jobs(location: "Austin, TX", search: "vue", chips: ["\"vue\" ✕", "Austin, TX ✕"])), "the search box's chip too")
+        XCTAssertTrue(state(jobs(location: "Boston, MA", chips: ["Boston, MA ✕"])).properties.contains(StateProperty(.control, "button → click \"‹input› ✕\"")))
+        // non-triggering: no chip, a chip of no input on screen, a label that only holds an input among other words
+        XCTAssertNotEqual(state(jobs(location: "Boston, MA", chips: ["Boston, MA ✕"])), state(jobs(location: "All locations", chips: [])))
+        XCTAssertNotEqual(state(jobs(location: "Boston, MA", chips: ["Seattle, WA ✕"])), state(jobs(location: "Austin, TX", chips: ["Denver, CO ✕"])))
+        XCTAssertNotEqual(state(jobs(location: "Boston, MA", chips: ["Jobs in Boston, MA"])), state(jobs(location: "Austin, TX", chips: ["Jobs in Austin, TX"])))
+    }
+
     // MARK: - Routes the screen names itself
 
     /// A to-do screen whose filter links mark the current one as selected (TodoMVC's `a.selected`).

@@ -115,7 +115,7 @@ public struct ScreenAbstraction: Sendable {
 
     static let passes: [AbstractionPass.Type] = [
         IgnoredRegionPass.self, CoveredContentPass.self, ScreenContextPass.self, ListCollapsePass.self, LoneRowPass.self, RepeatedLinkPass.self, HeadingPass.self,
-        ControlIdentityPass.self, ContentOnlyScreenPass.self, RefinementDetailPass.self, StateNamePass.self,
+        InputEchoPass.self, ControlIdentityPass.self, ContentOnlyScreenPass.self, RefinementDetailPass.self, StateNamePass.self,
     ]
 
     /// The standard abstraction of `snapshot`, its coarse variant and (with `refined`) the refined one.
