@@ -1,7 +1,7 @@
 import CartoCore
 
-/// A control that repeats what is chosen or typed in a field of the same screen (a filter's chip "Boston, MA ✕"
-/// beside the location picker showing "Boston, MA", a search chip `"react" ✕` beside the search box holding "react")
+/// A control that repeats what can be chosen or is typed in a field of the same screen (a filter's chip "Boston, MA
+/// ✕" beside the location picker offering "Boston, MA", a search chip `"react" ✕` beside the search box holding "react")
 /// is named by that input, not by its words: which value is chosen is data, and the chips of two choices are one
 /// control. Its label keeps its other words with the input's part as `‹input›`: the chip is still a control on the
 /// screen, and a screen with a chip offers what one without does not. A label that only partly holds an input
@@ -10,13 +10,14 @@ public enum InputEchoPass: AbstractionPass {
     public static let placeholder = "‹input›"
 
     public static func run(_ work: inout AbstractionWork) {
-        // What the fields show: a picker's chosen option, a text field's text (not a password's).
-        let inputs = Set(work.elements.indices.compactMap { i -> String? in
+        // What the fields can hold: any of a picker's options, whichever is chosen now (a chip stays one control
+        // when the app resets its picker and keeps the chip), and a text field's text (not a password's).
+        let inputs = Set(work.elements.indices.flatMap { i -> [String] in
             let e = work.elements[i]
-            guard e.role == .picker || (e.role.isTextInput && e.role != .secureTextField), work.shown(i), let value = e.value else { return nil }
-            let core = Self.core(value)
-            return core.filter(\.isLetter).count >= 2 ? core : nil
-        })
+            guard work.shown(i) else { return [] }
+            if e.role == .picker { return (e.options ?? []) + [e.value].compactMap { $0 } }
+            return e.role.isTextInput && e.role != .secureTextField ? [e.value].compactMap { $0 } : []
+        }.map(Self.core).filter { $0.filter(\.isLetter).count >= 2 })
         guard !inputs.isEmpty else { return }
         for i in work.elements.indices where !work.consumed[i] {
             var e = work.elements[i]
