@@ -301,6 +301,25 @@ final class BrowserSnapshotTests: XCTestCase {
         }
     }
 
+    /// A required select left on its placeholder (an option with no value) is a choice the form still requires: the
+    /// snapshot says so, and no longer once a choice is made; an optional one never does.
+    func testARequiredSelectOnItsPlaceholderSaysItAwaitsAChoice() throws {
+        let page = """
+            <!DOCTYPE html><html><head><title>Book</title><meta name="viewport" content="width=device-width"></head><body>
+            <form><select id="plan" required><option value="">Select</option><option>Monthly</option></select>
+            <select id="extra"><option value="">Select</option><option>Towel</option></select><button>Book</button></form>
+            </body></html>
+            """
+        let driver = try openPage(page)
+        func required(_ id: String) throws -> Bool? {
+            try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == id }).accepts?.required
+        }
+        XCTAssertEqual(try required("plan"), true)
+        XCTAssertNil(try required("extra"))
+        try driver.perform(.setValue(try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == "plan" }), value: "Monthly"))
+        XCTAssertNil(try required("plan"))
+    }
+
     /// A write followed by a page load is the event's: a sign-up form that stores the account and goes to the
     /// sign-in page wrote data, though the document the observation reads wrote nothing. What a page writes while it
     /// loads is not the tap's that led there, nor is what a restart clears.

@@ -210,6 +210,29 @@ final class PlanningAndGraphTests: XCTestCase {
                        ["type \"carto@example.com\" into textField \"mail\"", "tap button \"Register\""])
     }
 
+    /// A fill chooses in each picker its form requires a choice in and that still shows none (a required select on
+    /// its "Select" placeholder: the browser refuses the form until then) its first choice; a picker that shows a
+    /// choice, or that the form does not require, is left as it is.
+    func testAFillChoosesInEveryRequiredPickerLeftOnItsPlaceholder() {
+        func picker(_ id: String, showing: String, required: Bool = true) -> UIElement {
+            UIElement(role: .picker, platformType: "select", identifier: id, label: id, value: showing, actions: [.tap, .setValue],
+                      locator: "css selector:#\(id)", accepts: required ? InputConstraints(required: true) : nil, options: ["Select", "Drop-In", "Monthly"])
+        }
+        func actions(_ pickers: [UIElement]) -> [String] {
+            let field = UIElement(role: .textField, platformType: "input[type=email]", identifier: "mail", actions: [.tap, .type], locator: "css selector:#mail")
+            let send = UIElement(role: .button, platformType: "button", label: "Book", actions: [.tap], target: "submit", locator: "css selector:#send")
+            let form = UIElement(role: .form, platformType: "form", locator: "css selector:form", children: [field] + pickers + [send])
+            let page = UISnapshot(context: ScreenContext(title: "T", container: "/"), root: UIElement(role: .window, platformType: "document", children: [form]))
+            return (EventPlanner().plan(page, origin: nil).events.first { $0.kind == .fill }?.actions ?? []).map(\.description)
+        }
+        // triggering
+        XCTAssertEqual(actions([picker("membership", showing: "Select")]),
+                       ["type \"carto@example.com\" into textField \"mail\"", "set picker \"membership\" to \"Drop-In\"", "tap button \"Book\""])
+        // non-triggering: a choice shown already (the form would not say it is missing), a picker the form does not require
+        XCTAssertEqual(actions([picker("membership", showing: "Monthly", required: false), picker("plan", showing: "Select", required: false)]),
+                       ["type \"carto@example.com\" into textField \"mail\"", "tap button \"Book\""])
+    }
+
     /// A form of choices only (a wizard's step asking for a level) is sent with its required choice made, as a form
     /// of fields is filled and sent; a form whose choice is optional, or made, gets no such event (its button is a tap).
     func testAFormOfRequiredChoicesOnlyIsSentWithAChoiceMade() {

@@ -122,13 +122,15 @@ public struct CrawlEvent: Codable, Hashable, Sendable, CustomStringConvertible {
             // A date, a time or a colour is picked, not typed (`AcceptedValue.Format.isPicked`); one the app filled in
             // (`AcceptedValue.value` kept it) is left as the app fills it when the event is fired — the day tapped
             // then, not the day tapped when the state was first seen.
+            // A picker the form requires a choice in (`EventPlanner.unchosenPickers`) is set to its choice.
             var out: [DriverAction] = fields.compactMap {
+                if $0.field.role == .picker { return .setValue($0.field, value: $0.text) }
                 guard AcceptedValue.Format($0.field).isPicked else { return .type($0.field, text: $0.text) }
                 return $0.text == $0.field.value ? nil : .setValue($0.field, value: $0.text)
             }
             out += (checks ?? []).map { .tap($0) }
             if let submit { out.append(.tap(submit)) }
-            else if let last = fields.last(where: { $0.field.role != .textView }) { out.append(.submit(last.field)) }
+            else if let last = fields.last(where: { $0.field.role.isTextInput && $0.field.role != .textView }) { out.append(.submit(last.field)) }
             return out
         case .scroll: return [.scroll(target)]
         case .back: return [.back]

@@ -135,11 +135,12 @@ public struct EventPlanner: Sendable {
                 add(CrawlEvent(kind: .fill, target: group.form, submit: submit, checks: checks))
                 continue
             }
+            let picks = group.form.map(Self.unchosenPickers) ?? []
             for (variant, values) in inputs.fills(for: group.fields).enumerated() {
                 let fields = zip(group.fields, values).map { field, value -> CrawlEvent.FieldValue in
                     let kind = TextInputKind.classify(field)
                     return CrawlEvent.FieldValue(field: field, kind: kind, text: value ?? AcceptedValue.value(for: field, kind: kind))
-                }
+                } + picks
                 add(CrawlEvent(kind: .fill, target: group.form ?? group.fields.first, fields: fields, submit: submit, checks: checks, variant: variant))
             }
         }
@@ -152,6 +153,17 @@ public struct EventPlanner: Sendable {
     /// of each choice stays on).
     static func requiredChecks(in form: UIElement) -> [UIElement] {
         form.allElements.filter { [.checkbox, .radio].contains($0.role) && $0.actions.contains(.tap) && $0.accepts?.required == true && !$0.isOn }
+    }
+
+    /// The pickers a form requires a choice in and that still show none (a required `<select>` on its "Select"
+    /// placeholder: the browser refuses the form until one is chosen), each with its first choice, as a person
+    /// filling the form picks one; a picker that shows a choice is left as it is.
+    static func unchosenPickers(in form: UIElement) -> [CrawlEvent.FieldValue] {
+        form.allElements.compactMap { e in
+            guard e.role == .picker, e.enabled, e.actions.contains(.setValue), e.accepts?.required == true,
+                  let choice = choices(e.options ?? [], current: e.value).first else { return nil }
+            return CrawlEvent.FieldValue(field: e, kind: .freeText, text: choice)
+        }
     }
 
     /// Choices of a picker tried per state.

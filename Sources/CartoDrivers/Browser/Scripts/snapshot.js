@@ -307,6 +307,8 @@ function snapshot() {
       // A box the form still requires ticked (terms to agree to; a required choice none of whose boxes is on: every
       // box of it says so).
       if ((role === 'checkbox' || role === 'radio') && el.required && el.validity && el.validity.valueMissing) node.accepts = { required: true };
+      // So is a choice the form still requires: a required select left on its placeholder (an option with no value).
+      if (tag === 'select' && el.required && el.validity && el.validity.valueMissing) node.accepts = { required: true };
     }
     const kids = [];
     for (const child of renderedChildren(el)) {
