@@ -320,6 +320,21 @@ final class BrowserSnapshotTests: XCTestCase {
         XCTAssertNil(try required("plan"))
     }
 
+    /// A call's time limit holds however many events the browser sends meanwhile: a page whose images' error handler
+    /// loads another failing image, forever, floods the connection with network events, and a wait renewed by each
+    /// of them never ended (a crawl stuck on its first page load).
+    func testACallEndsInTimeWhileThePageFloodsTheConnectionWithEvents() throws {
+        let page = """
+            <!DOCTYPE html><html><head><title>Busy</title><meta name="viewport" content="width=device-width"></head><body>
+            <img id="dish" src="/missing.png" alt="Dish" onerror="this.src = '/missing.png?' + Math.random()"></body></html>
+            """
+        let driver = try openPage(page)
+        XCTAssertTrue(driver.usesDirectDevTools)
+        let started = Date()
+        XCTAssertThrowsError(try driver.cdp("Runtime.evaluate", ["expression": "new Promise(() => {})", "awaitPromise": true], timeout: 1))
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "the call outlived its time limit")
+    }
+
     /// A write followed by a page load is the event's: a sign-up form that stores the account and goes to the
     /// sign-in page wrote data, though the document the observation reads wrote nothing. What a page writes while it
     /// loads is not the tap's that led there, nor is what a restart clears.

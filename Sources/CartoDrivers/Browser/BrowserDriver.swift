@@ -178,11 +178,16 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
     private static let clearedStorageTypes = "cookies,local_storage,indexeddb,websql,cache_storage,service_workers,file_systems"
 
     /// After `Page.navigate` (which answers once the new document is committed): until its load event, as
-    /// chromedriver's navigation command waits, so a fixed delay starts from a loaded page too.
+    /// chromedriver's navigation command waits, so a fixed delay starts from a loaded page too — or for at most
+    /// `loadWait` seconds: a page whose images' error handler loads another failing image, forever, never fires its
+    /// load event, and is there to use all the same (the idle wait then says the document is still loading).
     private func waitForLoad() throws {
-        _ = try awaitInPage("new Promise(done => { if (document.readyState === 'complete') done(true); else addEventListener('load', () => done(true)); })",
-                            within: 30, answerWithin: 30)
+        let expression = "new Promise(done => { if (document.readyState === 'complete') done(true); else { addEventListener('load', () => done(true)); "
+            + "setTimeout(() => done(false), \(Int(Self.loadWait * 1000))); } })"
+        _ = try awaitInPage(expression, within: 30, answerWithin: 30)
     }
+
+    static let loadWait: TimeInterval = 10
 
     /// Awaits a promise in the page (each answer within `answerWithin` seconds); when a navigation replaces the
     /// document meanwhile, awaits it again in the new one, until `seconds` passed.

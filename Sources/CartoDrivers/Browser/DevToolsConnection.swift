@@ -77,8 +77,12 @@ final class DevToolsConnection {
             var results = [[String: Any]?](repeating: nil, count: commands.count)
             var missing = commands.count
             var failure: WebDriverError?
+            // One deadline for the answers, not one per message: a page that keeps the browser busy sends events
+            // without end (an image whose error handler loads another failing image, forever), and a wait renewed
+            // by each of them never ended — a crawl stuck on its first page load.
+            let deadline = started.addingTimeInterval(timeout ?? self.timeout)
             while missing > 0 {
-                let message = try socket.receive()
+                let message = try socket.receive(before: deadline)
                 // Events (no id) update what the page is loading; answers to earlier, abandoned calls are skipped.
                 guard let object = try? JSONSerialization.jsonObject(with: message) as? [String: Any] else { continue }
                 if let method = object["method"] as? String { note(event: method, object["params"] as? [String: Any]); continue }

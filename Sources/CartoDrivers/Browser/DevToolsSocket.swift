@@ -79,9 +79,9 @@ final class DevToolsSocket: @unchecked Sendable {
         socket.send(String(decoding: message, as: UTF8.self))
     }
 
-    /// The next message, waiting at most the timeout.
-    func receive() throws -> Data {
-        let deadline = Date().addingTimeInterval(timeout)
+    /// The next message, waiting at most the timeout — or until `deadline`, one time limit for a whole exchange.
+    func receive(before deadline: Date? = nil) throws -> Data {
+        let deadline = deadline ?? Date().addingTimeInterval(timeout)
         inbox.condition.lock()
         defer { inbox.condition.unlock() }
         while inbox.head == inbox.messages.count {
