@@ -47,7 +47,8 @@ final class PageScriptTests: XCTestCase {
         let driver = try openPage()
         let declared = ["element-helpers.js": "roleOf", "snapshot.js": "snapshot", "idle.js": "idle", "recorder.js": "installRecorder",
                         "find.js": "find", "locate.js": "locate", "scroll-element.js": "scrollElement", "set-value.js": "setValue",
-                        "focus-for-typing.js": "focusForTyping", "describe.js": "describe", "seeded-random.js": "seededRandom"]
+                        "focus-for-typing.js": "focusForTyping", "describe.js": "describe", "seeded-random.js": "seededRandom",
+                        "own-scroll.js": "keepingOwnScroll"]
         XCTAssertEqual(Set(BrowserScripts.allFiles.map(\.name)), Set(declared.keys).union(["instrumentation.js"]))
         for file in BrowserScripts.allFiles {
             XCTAssertEqual(try driver.evaluate("(() => { new Function(\(BrowserScripts.jsString(file.text))); return 'parsed'; })()") as? String,
