@@ -81,7 +81,7 @@ enum BrowserScripts {
     /// The snapshot as an expression (JSON text).
     static let snapshotExpression = expression([elementHelpers, snapshotFile], "snapshot()")
 
-    /// Scrolls the window back to the page's top when the crawl's own scrolling left it elsewhere; whether it did (see
+    /// Scrolls the window back to the page's top unless the app scrolled it where it is; whether it did (see
     /// `scrollHome` in element-helpers.js).
     static let scrollHomeExpression = expression([elementHelpers], "scrollHome()")
 

@@ -3,8 +3,8 @@
 // scrolling, no navigation is under way and the DOM has been structurally quiet for quietMs — with takeSnapshot()'s
 // answer — or when timeoutMs passed, saying what was busy.
 // A wait without a snapshot passes () => null: the page's error buffer then stays for the next observation.
-// With `home` (needs element-helpers.js), a page settled where the crawl's own scrolling left it is scrolled back to
-// its top once and waited on again before the snapshot: where the crawl last scrolled to tap something is no part of
+// With `home` (needs element-helpers.js), a page settled away from its top, unless the app scrolled it there, is
+// scrolled back to its top once and waited on again before the snapshot: where the crawl last scrolled to tap something is no part of
 // the screen, and what a page shows by the scroll position (a "back to top" button, a header that shrinks) would
 // otherwise tell one screen's states apart by the order events were fired in. Where the app scrolled to, it stays.
 function idle(quietMs, timeoutMs, takeSnapshot, home) {
