@@ -335,6 +335,47 @@ final class BrowserSnapshotTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 10, "the call outlived its time limit")
     }
 
+    /// A page whose pictures' error handler asks again for a source out of reach (`onerror="this.src = fallback"`,
+    /// the fallback failing too) requests forever: its load event never comes, and each new source changes the DOM.
+    /// Once the loop is seen, the document counts as loaded and the loop's requests as no change: the start and each
+    /// wait end idle, early, and see what a tap did. A page with a slow picture and no loop is still awaited until its
+    /// load event (where a script drew the screen).
+    func testAFailingPicturesRetryLoopDoesNotHoldEveryWait() throws {
+        let looping = """
+            <!DOCTYPE html><html><head><title>Menu</title><meta name="viewport" content="width=device-width"></head><body>
+            <img src="/dish.png" alt="Dish" onerror="this.src = '/placeholder.png'">
+            <img src="/drink.png" alt="Drink" onerror="this.src = '/placeholder.png?' + Math.random()">
+            <button id="go" onclick="this.textContent = 'Added'">Add</button>
+            <a id="next" href="slow.html">Next</a></body></html>
+            """
+        let slow = """
+            <!DOCTYPE html><html><head><title>Slow</title><meta name="viewport" content="width=device-width"></head><body>
+            <img src="/slow.png" alt="Slow"><button id="ready" hidden>Ready</button>
+            <script>addEventListener('load', () => { document.getElementById('ready').hidden = false; });</script></body></html>
+            """
+        let (site, service) = try serveWithChromeDriver(["index.html": looping, "slow.html": slow]) { request in
+            guard request.path == "/slow.png" else { return nil }
+            Thread.sleep(forTimeInterval: 1.5)
+            return LoopbackServer.Response(contentType: "image/png", body: Data())
+        }
+        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+        defer { driver.close() }
+        let started = Date()
+        try driver.restart()
+        let first = try driver.waitForIdle(.standard)
+        XCTAssertTrue(first.idle, "\(first.busy ?? "")")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "the start waited for a load event that never comes (10 s)")
+        try driver.perform(.tap(try XCTUnwrap(try driver.snapshot().elements.first { $0.identifier == "go" })))
+        let afterTap = try driver.observe(after: .standard)
+        XCTAssertTrue(afterTap.idle.idle, "\(afterTap.idle.busy ?? "")")
+        XCTAssertLessThan(afterTap.idle.waitedMilliseconds, 1000)
+        XCTAssertEqual(afterTap.snapshot.elements.first { $0.identifier == "go" }?.label, "Added")
+        try driver.perform(.tap(try XCTUnwrap(afterTap.snapshot.elements.first { $0.identifier == "next" })))
+        let next = try driver.observe(after: .standard)
+        XCTAssertTrue(next.idle.idle, "\(next.idle.busy ?? "")")
+        XCTAssertEqual(next.snapshot.elements.first { $0.identifier == "ready" }?.visible, true, "the slow page's load event drew its screen")
+    }
+
     /// A write followed by a page load is the event's: a sign-up form that stores the account and goes to the
     /// sign-in page wrote data, though the document the observation reads wrote nothing. What a page writes while it
     /// loads is not the tap's that led there, nor is what a restart clears.

@@ -236,11 +236,27 @@
     el.addEventListener('error', finish);
     st(finish, 10000);
   };
+  // An element whose error handler asks for a source again after it failed, and fails again, and again (an
+  // `<img onerror="this.src = fallback">` whose fallback is out of reach too), requests forever: each request holds
+  // the document's load event back, so it never comes, and each new source is a change of the DOM. Seen failing
+  // `retries` times, the element is a retry loop: its source changes are no change, and the document counts as
+  // loaded (`loadHeldBack`), since nothing more will load it. (A point-of-sale app's dish pictures, offline, kept
+  // every wait of its crawl to the timeout: 1715 s for 300 events.)
+  const failures = new WeakMap(), retrying = new WeakSet(), retries = 3;
+  window.addEventListener('error', e => {
+    const el = e.target;
+    if (!(el instanceof Element) || retrying.has(el)) return;
+    const count = (failures.get(el) || 0) + 1;
+    failures.set(el, count);
+    if (count >= retries) { retrying.add(el); c.loadHeldBack = true; }
+  }, true);
+  const sourceAttributes = new Set(['src', 'srcset', 'href', 'data']);
   const observer = new MutationObserver(records => {
     if (document.readyState === 'loading') return;   // the parser building the page: readyState covers it
     let changed = false;
     for (const r of records) {
       if (r.type === 'characterData') continue;
+      if (r.type === 'attributes' && sourceAttributes.has(r.attributeName) && retrying.has(r.target)) continue;
       if (r.type === 'childList') {
         for (const n of r.addedNodes) {
           if (n.nodeType === 3) continue;
