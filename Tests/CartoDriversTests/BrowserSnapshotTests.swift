@@ -320,13 +320,14 @@ final class BrowserSnapshotTests: XCTestCase {
         XCTAssertNil(try required("plan"))
     }
 
-    /// A call's time limit holds however many events the browser sends meanwhile: a page whose images' error handler
-    /// loads another failing image, forever, floods the connection with network events, and a wait renewed by each
-    /// of them never ended (a crawl stuck on its first page load).
+    /// A call's time limit holds however many events the browser sends meanwhile: a page that loads another failing
+    /// picture each time one fails, forever, floods the connection with network events, and a wait renewed by each
+    /// of them never ended (a crawl stuck on its first page load). (A new picture each time: the instrumentation ends
+    /// a loop that retries one element.)
     func testACallEndsInTimeWhileThePageFloodsTheConnectionWithEvents() throws {
         let page = """
             <!DOCTYPE html><html><head><title>Busy</title><meta name="viewport" content="width=device-width"></head><body>
-            <img id="dish" src="/missing.png" alt="Dish" onerror="this.src = '/missing.png?' + Math.random()"></body></html>
+            <script>(function again() { const i = new Image(); i.onerror = again; i.src = '/missing.png?' + Math.random(); })();</script></body></html>
             """
         let driver = try openPage(page)
         XCTAssertTrue(driver.usesDirectDevTools)
@@ -336,15 +337,15 @@ final class BrowserSnapshotTests: XCTestCase {
     }
 
     /// A page whose pictures' error handler asks again for a source out of reach (`onerror="this.src = fallback"`,
-    /// the fallback failing too) requests forever: its load event never comes, and each new source changes the DOM.
-    /// Once the loop is seen, the document counts as loaded and the loop's requests as no change: the start and each
+    /// the fallback failing too) requests forever: its load event never came, each new source changed the DOM, and a
+    /// tap's click waited behind the loop. The instrumentation ends the loop after a few failures: the start and each
     /// wait end idle, early, and see what a tap did. A page with a slow picture and no loop is still awaited until its
     /// load event (where a script drew the screen).
     func testAFailingPicturesRetryLoopDoesNotHoldEveryWait() throws {
         let looping = """
             <!DOCTYPE html><html><head><title>Menu</title><meta name="viewport" content="width=device-width"></head><body>
-            <img src="/dish.png" alt="Dish" onerror="this.src = '/placeholder.png'">
-            <img src="/drink.png" alt="Drink" onerror="this.src = '/placeholder.png?' + Math.random()">
+            <img src="/dish.png" alt="Dish" width="80" height="60" onerror="this.src = '/placeholder.png'">
+            <img src="/drink.png" alt="Drink" width="80" height="60" onerror="this.src = '/placeholder.png?' + Math.random()">
             <button id="go" onclick="this.textContent = 'Added'">Add</button>
             <a id="next" href="slow.html">Next</a></body></html>
             """

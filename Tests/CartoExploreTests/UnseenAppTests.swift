@@ -284,6 +284,28 @@ extension CrawlEndToEndTests {
 }
 
 extension CrawlEndToEndTests {
+    /// A till whose Grid/List switch proves to change nothing but itself, after the order with dishes was found by
+    /// events that passed through the List state: the switch's state is then one with the menu, and replaying those
+    /// events (the order's shortest path opens an empty order: the order is kept in storage, which a restart clears)
+    /// follows them through it. The order is reached again, its "Pay" and "Remove" fired from it, and no screen is
+    /// refined because of a trace that could not be followed.
+    func testTheEventsThatFoundAStateAreFollowedThroughStatesThatProvedOneSince() throws {
+        let (model, log) = try crawlSite("till")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let names = model.states.map { $0.name ?? $0.id }
+        let headings = Set(model.states.compactMap { ($0.properties ?? []).first { $0.hasPrefix("heading ") } })
+        XCTAssertEqual(headings, ["heading Menu", "heading Your order", "heading Your order is empty", "heading Paid, thank you"], "\(names)")
+        XCTAssertEqual(model.states.count, 4, "\(names)")
+        XCTAssertFalse(log.contains { $0["type"] as? String == "abstraction" && $0["decision"] as? String == "refine" },
+                       "\(log.filter { $0["type"] as? String == "abstraction" || $0["type"] as? String == "replay" })")
+        XCTAssertFalse(log.contains { $0["type"] as? String == "unreachable" }, "no state given up")
+        let withDishes = try XCTUnwrap(model.states.first { ($0.properties ?? []).contains("heading Your order") })
+        let fired = Set(log.filter { $0["type"] as? String == "event" && $0["from"] as? String == withDishes.id }.compactMap { $0["event"] as? String })
+        XCTAssertTrue(fired.contains { $0.contains("Pay") } && fired.contains { $0.contains("Remove") }, "\(fired)")
+    }
+}
+
+extension CrawlEndToEndTests {
     /// A shelf built around hand-made dialogs (plain divs over a dimmed backdrop): the add dialog is one screen
     /// whether books or nothing lie dimmed behind it, and its "Save" — refused by the browser while its required
     /// fields are empty — is still on it. Four screens, as a tester draws them: the shelf, the empty shelf, the add

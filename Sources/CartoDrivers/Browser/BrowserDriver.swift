@@ -179,15 +179,11 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
 
     /// After `Page.navigate` (which answers once the new document is committed): until its load event, as
     /// chromedriver's navigation command waits, so a fixed delay starts from a loaded page too — or for at most
-    /// `loadWait` seconds. A page whose images' error handler loads another failing image, forever, never fires its
-    /// load event and is there to use all the same: the wait ends once the instrumentation has seen such a retry loop
-    /// (`loadHeldBack`), and the idle wait counts the document as loaded from then on.
+    /// `loadWait` seconds: a page whose images' error handler loads another failing image, forever, never fires its
+    /// load event, and is there to use all the same (the idle wait then says the document is still loading).
     private func waitForLoad() throws {
-        let expression = "new Promise(done => { if (document.readyState === 'complete') return done(true); "
-            + "const later = (window.__carto && window.__carto.setTimeout) || setTimeout, t0 = performance.now(); "
-            + "addEventListener('load', () => done(true)); "
-            + "(function poll() { if (window.__carto && window.__carto.loadHeldBack && document.readyState !== 'loading') done(true); "
-            + "else if (performance.now() - t0 > \(Int(Self.loadWait * 1000))) done(false); else later(poll, 20); })(); })"
+        let expression = "new Promise(done => { if (document.readyState === 'complete') done(true); else { addEventListener('load', () => done(true)); "
+            + "setTimeout(() => done(false), \(Int(Self.loadWait * 1000))); } })"
         _ = try awaitInPage(expression, within: 30, answerWithin: 30)
     }
 

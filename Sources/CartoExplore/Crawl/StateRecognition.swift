@@ -57,6 +57,11 @@ struct StateRecognition {
     /// abstraction.
     func modelIdentities() -> [AbstractState]? { mode == .screen ? (0..<index.count).map(index.modelIdentity(at:)) : nil }
 
+    /// Whether states `a` and `b` are one in the model (`StateIndex.modelIdentity`): a state found before a decision
+    /// that made it one with another (a view switch whose state proved self-contained). Under the paper's
+    /// abstraction, only a state itself.
+    func oneInTheModel(_ a: Int, _ b: Int) -> Bool { a == b || (mode == .screen && index.modelIdentity(at: a) == index.modelIdentity(at: b)) }
+
     /// See `StateIndex.oneSinceAListWasLearnt`; never under the paper's abstraction.
     func oneSinceAListWasLearnt(_ a: Int, _ b: Int) -> Bool { mode == .screen && index.oneSinceAListWasLearnt(a, b) }
 

@@ -33,8 +33,7 @@ function idle(quietMs, timeoutMs, takeSnapshot, home) {
       const busy = [];
       if (scrollX !== scrolled[0] || scrollY !== scrolled[1]) { scrolled = [scrollX, scrollY]; lastScroll = now; }
       if (now - lastScroll < 50) busy.push('scrolling');
-      // (A document whose load event a retry loop holds back, `loadHeldBack`, is loaded once the parser is done.)
-      if (document.readyState === 'loading' || (document.readyState === 'interactive' && !(c && c.loadHeldBack))) busy.push('document loading');
+      if (document.readyState !== 'complete') busy.push('document loading');
       if (c && c.navigating) busy.push('navigating');
       if (c && c.pending > 0) busy.push(c.pending + ' request(s)');
       if (c && c.timers.size > 0) busy.push(c.timers.size + ' timer(s)');

@@ -236,27 +236,27 @@
     el.addEventListener('error', finish);
     st(finish, 10000);
   };
-  // An element whose error handler asks for a source again after it failed, and fails again, and again (an
+  // An element whose error handler asks for a source again after it failed, and it fails again (an
   // `<img onerror="this.src = fallback">` whose fallback is out of reach too), requests forever: each request holds
-  // the document's load event back, so it never comes, and each new source is a change of the DOM. Seen failing
-  // `retries` times, the element is a retry loop: its source changes are no change, and the document counts as
-  // loaded (`loadHeldBack`), since nothing more will load it. (A point-of-sale app's dish pictures, offline, kept
-  // every wait of its crawl to the timeout: 1715 s for 300 events.)
-  const failures = new WeakMap(), retrying = new WeakSet(), retries = 3;
+  // the document's load event back, so it never comes; each new source changes the DOM; and the page is so busy that
+  // a tap's click waits behind the loop. Once an element failed `retries` times in a row, its later failures no longer
+  // reach the page's handlers: the loop ends where the app shows its broken picture anyway, and the document loads.
+  // (A point-of-sale app's dish pictures, offline, held every wait of its crawl to the timeout: 1715 s for 300 events.)
+  const failures = new WeakMap(), retries = 3;
   window.addEventListener('error', e => {
     const el = e.target;
-    if (!(el instanceof Element) || retrying.has(el)) return;
+    if (!(el instanceof Element)) return;
     const count = (failures.get(el) || 0) + 1;
     failures.set(el, count);
-    if (count >= retries) { retrying.add(el); c.loadHeldBack = true; }
+    if (count >= retries) e.stopImmediatePropagation();
   }, true);
-  const sourceAttributes = new Set(['src', 'srcset', 'href', 'data']);
+  // (An element's load event stops at the document, short of the window.)
+  document.addEventListener('load', e => { failures.delete(e.target); }, true);
   const observer = new MutationObserver(records => {
     if (document.readyState === 'loading') return;   // the parser building the page: readyState covers it
     let changed = false;
     for (const r of records) {
       if (r.type === 'characterData') continue;
-      if (r.type === 'attributes' && sourceAttributes.has(r.attributeName) && retrying.has(r.target)) continue;
       if (r.type === 'childList') {
         for (const n of r.addedNodes) {
           if (n.nodeType === 3) continue;

@@ -145,11 +145,15 @@ final class Navigator {
                     switch try replay(trace, to: target, session: session) {
                     case .reached: return .reached
                     case .stopped: return .stopped
-                    case .unreachable:
+                    case .landedElsewhere:
                         // They led to the target's screen with other data on it (a quiz that draws its next card at
                         // random): what the path missed was what the app held, which the trace gave it — the
                         // path's event did not lead from one screen to two. Nothing to refine.
                         if let now = current, session.pool.recorder.oneButForData(now, target) { return .unreachable }
+                    case .notFollowed:
+                        // The trace could not be followed to its end: whether its events give the app what the
+                        // path missed is not known, so nothing shows one event leading from one screen to two.
+                        return .unreachable
                     }
                 }
                 // A toggle whose state the abstraction set aside (a filter's box) leads where that state takes it:
@@ -168,23 +172,39 @@ final class Navigator {
         return current == target ? .reached : .unreachable
     }
 
+    /// What replaying a state's trace came to.
+    private enum TraceReplay {
+        case reached, stopped
+        /// Its events were fired, each in the state it was fired in before, and the last led elsewhere.
+        case landedElsewhere
+        /// The app opened elsewhere, or an event left it on another state than the next one was fired in.
+        case notFollowed
+    }
+
     /// Restarts and fires the events of a state's trace in order, each from the state it was fired in before.
-    private func replay(_ trace: [CrawlProgress.StateRecord.TraceStep], to target: Int, session: Session) throws -> Arrival {
-        guard let first = trace.first, try session.restart() == first.from else {
+    private func replay(_ trace: [CrawlProgress.StateRecord.TraceStep], to target: Int, session: Session) throws -> TraceReplay {
+        guard let first = trace.first, session.pool.recorder.oneInTheModel(try session.restart(), first.from) else {
             session.pool.recorder.log(.replay(.init(state: Crawler.name(target), result: "the app opened elsewhere than the events that found it began")))
-            return .unreachable
+            return .notFollowed
         }
         replaying = true
         defer { replaying = false }
-        for step in trace {
+        for (number, step) in trace.enumerated() {
             if session.pool.mustStop { return .stopped }
-            guard current == step.from else { break }
-            _ = try session.fire(step.event, from: step.from)
+            // A state found on the way that proved one with another since (a view switch whose state was learnt to
+            // be self-contained: "List" led to a state of its own when the trace was made, to the same one now) is
+            // the state the step was fired in.
+            guard let now = current, session.pool.recorder.oneInTheModel(now, step.from) else {
+                session.pool.recorder.log(.replay(.init(state: Crawler.name(target), result: "the events that found it could not be followed: "
+                    + "event \(number + 1) of \(trace.count) was fired in \(Crawler.name(step.from)), the app was on \(current.map(Crawler.name) ?? "no known state")")))
+                return .notFollowed
+            }
+            _ = try session.fire(step.event, from: now)
         }
         let reached = current == target
         session.pool.recorder.log(.replay(.init(state: Crawler.name(target), result: reached
             ? "reached by the \(trace.count) events that found it (the app changed in place on the way)"
             : "the events that found it led elsewhere")))
-        return reached ? .reached : .unreachable
+        return reached ? .reached : .landedElsewhere
     }
 }

@@ -131,6 +131,8 @@ final class Recorder {
 
     func actsOnAStateSetAside(_ event: CrawlEvent) -> Bool { recognizer.actsOnAStateSetAside(event) }
 
+    func oneInTheModel(_ a: Int, _ b: Int) -> Bool { recognizer.oneInTheModel(a, b) }
+
     func oneButForData(_ a: Int, _ b: Int) -> Bool { recognizer.oneButForData(a, b) }
 
     func firstOfItsKind(_ state: Int) -> Int { recognizer.firstOfItsKind(state) }
