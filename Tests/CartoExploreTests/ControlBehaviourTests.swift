@@ -186,7 +186,7 @@ final class ControlBehaviourTests: XCTestCase {
     }
 
     /// The same elements in the same order, whatever their text, positions and selection; another element where one
-    /// was, or one more, is another shape.
+    /// was, or one more, is another shape — but for the rows of a list the abstraction reads, which are data.
     func testSameShapeIsTheSameElementsWhateverTheirText() {
         func page(_ texts: [String], selected: Int = 0, list: Bool = false) -> UISnapshot {
             let buttons = ["30 s", "1 min"].enumerated().map { i, label in
@@ -200,6 +200,20 @@ final class ControlBehaviourTests: XCTestCase {
         // non-triggering
         XCTAssertFalse(ControlBehaviour.sameShape(page(["A short tour."]), page(["72", "80"], list: true)))
         XCTAssertFalse(ControlBehaviour.sameShape(page(["A short tour."]), page(["A short tour.", "More."])))
+        // The rows of a list both show are data, however many; only where the abstraction reads a list.
+        func menu(_ dishes: [String], selected: Int) -> UISnapshot {
+            let chips = ["All", "Desserts"].enumerated().map { i, label in
+                var b = UIElement(role: .button, platformType: "button", label: label, actions: [.tap]); b.selected = i == selected; return b
+            }
+            let rows = dishes.map { UIElement(role: .cell, platformType: "div", label: $0, actions: [.tap]) }
+            let grid = UIElement(role: .other, platformType: "div", locator: "css selector:#menu", children: rows)
+            return UISnapshot(context: ScreenContext(title: "Till", container: "/"), root: UIElement(role: .window, platformType: "document", children: chips + [grid]))
+        }
+        // triggering
+        XCTAssertTrue(ControlBehaviour.sameShape(menu(["Soup", "Curry", "Cake"], selected: 0), menu(["Cake"], selected: 1), lists: ["css selector:#menu"]))
+        // non-triggering
+        XCTAssertFalse(ControlBehaviour.sameShape(menu(["Soup", "Curry", "Cake"], selected: 0), menu(["Cake"], selected: 1)))
+        XCTAssertFalse(ControlBehaviour.sameShape(menu(["Soup", "Curry", "Cake"], selected: 0), menu(["Cake"], selected: 1), lists: ["css selector:#other"]))
     }
 
     /// A row of buttons one of which is marked as chosen (a length, the track playing) is a radio group by behaviour:

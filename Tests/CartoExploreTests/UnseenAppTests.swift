@@ -306,6 +306,21 @@ extension CrawlEndToEndTests {
 }
 
 extension CrawlEndToEndTests {
+    /// A menu's category chips show the dishes of one category (nine, three, two, four rows of one shape): the chip
+    /// moved the selection and the list showed other rows, which are data — one menu screen whichever is chosen,
+    /// with the decision and its evidence; a dish's detail is the other screen.
+    func testCategoryChipsThatOnlyChooseAListsRowsAreOneScreen() throws {
+        let (model, _) = try crawlSite("categories")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let names = model.states.map { $0.name ?? $0.id }
+        XCTAssertEqual(model.states.filter { ($0.properties ?? []).contains("heading Menu") }.count, 1, "\(names) \(model.states.map { $0.properties ?? [] })")
+        XCTAssertEqual(model.states.count, 2, "\(names)")
+        XCTAssertTrue((model.decisions ?? []).contains { d in d.kind == .selfContained && ["Soups", "Mains", "Desserts"].contains { d.subject.contains($0) } },
+                      "\((model.decisions ?? []).map { "\($0.kind) \($0.subject)" })")
+    }
+}
+
+extension CrawlEndToEndTests {
     /// A shelf built around hand-made dialogs (plain divs over a dimmed backdrop): the add dialog is one screen
     /// whether books or nothing lie dimmed behind it, and its "Save" — refused by the browser while its required
     /// fields are empty — is still on it. Four screens, as a tester draws them: the shelf, the empty shelf, the add

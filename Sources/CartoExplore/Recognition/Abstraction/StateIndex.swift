@@ -340,7 +340,8 @@ public struct StateIndex: Sendable {
         let relabel = unchanged ? nil : ControlBehaviour.relabel(before, after, by: event)
         guard let made = behaviour.observe(event, in: source, before: a, after: b, unchanged: unchanged, wrote: wrote, relabel: relabel,
                                            location: before.context.container,
-                                           sameShape: !unchanged && ControlBehaviour.sameShape(before, after)) else { return nil }
+                                           sameShape: !unchanged && ControlBehaviour.sameShape(before, after, lists: abstraction.listLocators(before)
+                                                                                                    .intersection(abstraction.listLocators(after)))) else { return nil }
         standard = [:]
         refinedIndex = [:]
         routeless = [:]
