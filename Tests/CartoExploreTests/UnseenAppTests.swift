@@ -310,13 +310,17 @@ extension CrawlEndToEndTests {
     /// moved the selection and the list showed other rows, which are data — one menu screen whichever is chosen,
     /// with the decision and its evidence; a dish's detail is the other screen.
     func testCategoryChipsThatOnlyChooseAListsRowsAreOneScreen() throws {
-        let (model, _) = try crawlSite("categories")
+        let (model, log) = try crawlSite("categories")
         XCTAssertEqual(model.stats.stopReason, .explored)
         let names = model.states.map { $0.name ?? $0.id }
         XCTAssertEqual(model.states.filter { ($0.properties ?? []).contains("heading Menu") }.count, 1, "\(names) \(model.states.map { $0.properties ?? [] })")
         XCTAssertEqual(model.states.count, 2, "\(names)")
         XCTAssertTrue((model.decisions ?? []).contains { d in d.kind == .selfContained && ["Soups", "Mains", "Desserts"].contains { d.subject.contains($0) } },
                       "\((model.decisions ?? []).map { "\($0.kind) \($0.subject)" })")
+        // The category states found before the chips were learnt to be a selection (twins) do not each fire every
+        // chip and dish again once two of them led alike (34–42 events without, 12–14 with; `FiredOnItsScreen`).
+        XCTAssertLessThanOrEqual(model.stats.events, 24, "\(model.stats)")
+        XCTAssertTrue(log.contains { $0["type"] as? String == "skip" && ($0["reason"] as? String ?? "").hasSuffix("with one outcome") })
     }
 }
 
@@ -397,8 +401,10 @@ extension CrawlEndToEndTests {
             XCTAssertEqual(model.states.filter { ($0.properties ?? []).contains("heading " + heading) }.count, 1, "\(heading): \(names)")
         }
         XCTAssertEqual(model.states.count, 5, "\(names)")
+        // (Skipped on a state that proved one with a step it was fired on twice, it is not a repetition: the model has
+        // that step's transition.)
         XCTAssertFalse(log.contains { $0["type"] as? String == "skip" && ($0["event"] as? String ?? "").contains("Next")
-                                      && ($0["reason"] as? String ?? "").hasPrefix("fired") }, "Next is never bounded as a repetition")
+                                      && ($0["reason"] as? String ?? "").contains("on the path here") }, "Next is never bounded as a repetition")
     }
 
     /// A guide whose place cards lead to hash routes of one collection (`#/place/colosseum`, `#/place/pantheon`, …):
@@ -423,8 +429,10 @@ extension CrawlEndToEndTests {
             XCTAssertEqual(model.states.filter { ($0.properties ?? []).contains("heading " + heading) }.count, 1, "\(heading): \(names)")
         }
         XCTAssertEqual(model.states.count, 6, "\(names)")
+        // (Skipped on a state that proved one with a step it was fired on twice, it is not a repetition: the model has
+        // that step's transition.)
         XCTAssertFalse(log.contains { $0["type"] as? String == "skip" && ($0["event"] as? String ?? "").contains("Next")
-                                      && ($0["reason"] as? String ?? "").hasPrefix("fired") }, "Next is never bounded as a repetition")
+                                      && ($0["reason"] as? String ?? "").contains("on the path here") }, "Next is never bounded as a repetition")
     }
 
     /// A row of lengths and a list of tracks, one of each marked as chosen by a class: choosing another moves the mark

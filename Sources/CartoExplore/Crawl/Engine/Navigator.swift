@@ -129,8 +129,9 @@ final class Navigator {
             // state, which holds what its path gives it (a recipe marked favourite), so its own events are fired with
             // that data. (Twins of a switch or a radio button, whose state is what the page shows, are not
             // explored again: they diverge, as before.) So is a state found before a list was learnt that shows the
-            // list with one row (`StateIndex.oneSinceAListWasLearnt`).
-            if let landed, session.pool.recorder.oneAsLearnt(landed, step.to) {
+            // list with one row (`StateIndex.oneSinceAListWasLearnt`), or any state one with the path's in the model
+            // (a List view found before its switch was learnt to change only itself).
+            if let landed, session.pool.recorder.oneAsLearnt(landed, step.to) || session.pool.recorder.oneInTheModel(landed, step.to) {
                 trail[trail.count - 1] = step.to
                 continue
             }

@@ -13,7 +13,10 @@ import Foundation
 /// reaches: it was given up, and the crawl ended `explored` without its events.)
 final class Recorder {
     private(set) var progress: CrawlProgress
-    private(set) var recognizer: StateRecognition
+    private(set) var recognizer: StateRecognition { didSet { alike = nil } }
+    /// States by their identity under what was learnt (`twins(of:)`), computed once per change of the
+    /// recognizer: a scan per frontier query would cost O(states) each time the frontier looks at a state.
+    private var alike: [AbstractState: [Int]]?
     let sink: CrawlSink?
     private var edgeKeys = Set<String>()
     private var failureKeys = Set<String>()
@@ -138,6 +141,25 @@ final class Recorder {
     func firstOfItsKind(_ state: Int) -> Int { recognizer.firstOfItsKind(state) }
 
     func statesOfItsCoarsenedScreen(_ state: Int) -> [Int] { recognizer.statesOfItsCoarsenedScreen(state) }
+
+    /// The states found before a decision made them one with `state` in the model, `state` and its coarsened screen's
+    /// left out: a List view found before its switch was learnt to change only itself, a category's rows before its
+    /// chips were learnt to be a selection. Twins that differ only by a relabelling toggle's label are left out too:
+    /// they hold what their path gave them (a recipe marked favourite), and their events are fired with it.
+    func twins(of state: Int) -> [Int] {
+        guard recognizer.mode == .screen, state < recognizer.index.count else { return [] }
+        if alike == nil { alike = Dictionary(grouping: 0..<recognizer.index.count, by: { recognizer.learntIdentity(at: $0) }) }
+        guard let group = alike?[recognizer.learntIdentity(at: state)], group.count > 1 else { return [] }
+        let coarse = Set(recognizer.statesOfItsCoarsenedScreen(state))
+        return group.filter { !coarse.contains($0) && !recognizer.oneButForARelabel($0, state) }
+    }
+
+    /// One state standing for all those the model shows as one with `state` (the first of them): what two outcomes
+    /// are compared by.
+    func representative(_ state: Int) -> Int {
+        guard state < recognizer.index.count else { return state }
+        return ([state] + recognizer.statesOfItsCoarsenedScreen(state) + twins(of: state)).min() ?? state
+    }
 
     func refine(from: Int, event: String, expected: Int, landed: Int) -> StateIndex.Decision? {
         recognizer.refine(from: from, event: event, expected: expected, landed: landed)

@@ -358,8 +358,12 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         }
         // A state that proved to be one with the source but for a relabelling toggle's label (its twin, found before
         // the decision) is the source: the app stayed where it was, on the path that reached it — unless it is the
-        // state the trail came from (the toggle switched back: the app is where it was before).
-        if let id = known, navigator.current == source, !navigator.isPrevious(id), recorder.oneAsLearnt(id, source) {
+        // state the trail came from (the toggle switched back: the app is where it was before). So is one with it in
+        // the model (the Grid view's state, where a dish was tapped in the List view's, found before the switch was
+        // learnt to change only itself), unless the event acted on such a switch.
+        if let id = known, navigator.current == source,
+           (!navigator.isPrevious(id) && recorder.oneAsLearnt(id, source))
+            || (recorder.oneInTheModel(id, source) && !recorder.actsOnAStateSetAside(event)) {
             known = source
         }
         // Only forms count as writing data: taps that change a screen in place (a toggle; a clock ticking meanwhile)

@@ -357,9 +357,12 @@ final class Frontier {
     /// write happened before it was found.
     private func frontierState(of state: Int, recorder: Recorder) -> FrontierState {
         let record = recorder.states[state]
+        // The passes run here, on the thread that owns the recorder, and keep no state they are given.
+        nonisolated(unsafe) let model = recorder
         return FrontierState(id: state, depth: record.depth, pathActions: recorder.pathActions(to: state) ?? [:],
                              inertActions: recorder.inertActions, afterWrite: record.afterWrite,
-                             sameScreen: recorder.statesOfItsCoarsenedScreen(state).filter { $0 != state })
+                             sameScreen: recorder.statesOfItsCoarsenedScreen(state).filter { $0 != state },
+                             twins: recorder.twins(of: state), representative: { model.representative($0) })
     }
 
     /// The event to fire next in `state` after the passes dropped theirs (marked fired and logged), or nil when none

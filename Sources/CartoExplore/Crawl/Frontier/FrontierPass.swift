@@ -14,6 +14,10 @@ struct FrontierState {
     var afterWrite = false
     /// The other states the model shows as this one, its screen coarsened as a whole (`FiredOnItsScreen`).
     var sameScreen: [Int] = []
+    /// The other states found before a decision made them one with this in the model (`Recorder.twins(of:)`).
+    var twins: [Int] = []
+    /// One state standing for all those the model shows as one with a state: outcomes compared by it are one.
+    var representative: @Sendable (Int) -> Int = { $0 }
 }
 
 /// One rule of the frontier, run in order over a state's events before one is chosen (Periphery's passes over one
@@ -55,11 +59,12 @@ struct FrontierPassExample {
     }
     /// `advancing`: events on the path that led to a screen with other controls (`RepeatBound`).
     static func at(_ id: Int, depth: Int = 1, path: [CrawlEvent] = [], advancing: [CrawlEvent] = [], inert: [CrawlEvent] = [],
-                   afterWrite: Bool = false, sameScreen: [Int] = []) -> FrontierState {
+                   afterWrite: Bool = false, sameScreen: [Int] = [], twins: [Int] = [],
+                   representative: @escaping @Sendable (Int) -> Int = { $0 }) -> FrontierState {
         FrontierState(id: id, depth: depth,
                       pathActions: path.reduce(into: [:]) { $0[$1.abstractAction, default: 0] += 1 }
                         .merging(advancing.reduce(into: [:]) { $0[RepeatBound.advancing($1.abstractAction), default: 0] += 1 }, uniquingKeysWith: +),
                       inertActions: Set(inert.compactMap { ControlBehaviour.action(of: $0)?.key }), afterWrite: afterWrite,
-                      sameScreen: sameScreen)
+                      sameScreen: sameScreen, twins: twins, representative: representative)
     }
 }
