@@ -68,6 +68,36 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertNotEqual(state(jobs(location: "Boston, MA", chips: ["Jobs in Boston, MA"])), state(jobs(location: "Austin, TX", chips: ["Jobs in Austin, TX"])))
     }
 
+    /// A posting's tags narrow the list to the postings that carry them and leave a chip above it ("design ✕"): the
+    /// chip repeats what a row offers to tap, so the chips of two tags are one control; a label only a row's whole
+    /// text holds (a category chip over dishes of that kind) is no choice of a row, and a chip of nothing a row offers
+    /// keeps its words.
+    func testAChipThatRepeatsWhatARowOffersToTapIsNamedByTheInput() {
+        func posting(_ title: String, tags: [String]) -> UIElement {
+            UIElement(role: .cell, platformType: "div", label: ([title] + tags).joined(separator: " "), actions: [.tap], target: "click",
+                      children: [Self.text(title)] + tags.map { Self.button($0) })
+        }
+        func board(chips: [String], rows: [UIElement]) -> UISnapshot {
+            Self.screen("Jobs", chips.map { Self.button($0) }
+                        + [UIElement(role: .list, platformType: "div", identifier: "jobs", locator: "css selector:#jobs", children: rows)])
+        }
+        let designer = posting("Product designer", tags: ["design", "ux"]), analyst = posting("Security analyst", tags: ["security", "infosec"])
+        // triggering
+        XCTAssertEqual(state(board(chips: ["design ✕"], rows: [designer])), state(board(chips: ["security ✕"], rows: [analyst])))
+        XCTAssertEqual(state(board(chips: ["security ✕", "infosec ✕"], rows: [analyst])), state(board(chips: ["ux ✕"], rows: [designer])),
+                       "two chips of one shape are the one control")
+        // non-triggering: no chip; a chip of no row's control; a chip only a row's whole text holds
+        XCTAssertNotEqual(state(board(chips: ["design ✕"], rows: [designer])), state(board(chips: [], rows: [designer])))
+        XCTAssertNotEqual(state(board(chips: ["Remote ✕"], rows: [designer])), state(board(chips: ["Onsite ✕"], rows: [designer])))
+        XCTAssertNotEqual(state(board(chips: ["Product designer"], rows: [designer])), state(board(chips: ["Security analyst"], rows: [analyst])))
+        // non-triggering: a facet's checkbox reading what a row offers is a choice to make, not an echo of one made
+        func facets(_ on: String) -> UISnapshot {
+            let boxes = ["design", "security"].map { UIElement(role: .checkbox, platformType: "input[type=checkbox]", label: $0, value: String($0 == on), actions: [.tap]) }
+            return Self.screen("Jobs", boxes + [UIElement(role: .list, platformType: "div", identifier: "jobs", locator: "css selector:#jobs", children: [designer, analyst])])
+        }
+        XCTAssertTrue(state(facets("design")).properties.contains { $0.value.contains("\"design\"") }, "\(state(facets("design")).properties)")
+    }
+
     // MARK: - Routes the screen names itself
 
     /// A to-do screen whose filter links mark the current one as selected (TodoMVC's `a.selected`).

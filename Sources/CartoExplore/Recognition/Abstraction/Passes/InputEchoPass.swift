@@ -6,6 +6,12 @@ import CartoCore
 /// control. Its label keeps its other words with the input's part as `‹input›`: the chip is still a control on the
 /// screen, and a screen with a chip offers what one without does not. A label that only partly holds an input
 /// ("Search react jobs") says what the control does and stays.
+///
+/// What a list's rows offer to tap is chosen there too: a posting's tags, each narrowing the list to the postings that
+/// carry it, leave a chip "design ✕" above the list. The chip repeats a label of a control in a row on screen (the
+/// remaining postings carry the tag that chose them): it is named by the input as well, and the chips of two tags are
+/// one control (measured: a job board's list split into 24 states, one per combination of tag chips). The rows' own
+/// labels (a card's whole text) are not choices: a category chip reading "Soups" over dishes of that kind stays.
 public enum InputEchoPass: AbstractionPass {
     public static let placeholder = "‹input›"
 
@@ -18,17 +24,36 @@ public enum InputEchoPass: AbstractionPass {
             if e.role == .picker { return (e.options ?? []) + [e.value].compactMap { $0 } }
             return e.role.isTextInput && e.role != .secureTextField ? [e.value].compactMap { $0 } : []
         }.map(Self.core).filter { $0.filter(\.isLetter).count >= 2 })
-        guard !inputs.isEmpty else { return }
+        // What the rows offer, echoed by a chip: a button or a link only. A checkbox or a tab of the same words is
+        // a facet to choose by (its state is what the screen shows), not an echo of one chosen.
+        let fromRows = Set(rowChoices(work).map(Self.core).filter { $0.filter(\.isLetter).count >= 2 })
+        guard !inputs.isEmpty || !fromRows.isEmpty else { return }
         for i in work.elements.indices where !work.consumed[i] {
             var e = work.elements[i]
             guard ControlIdentity.isControl(e), !e.role.isTextInput, e.role != .picker, work.shown(i), let label = e.label,
-                  inputs.contains(Self.core(label)), let range = label.range(of: Self.core(label)) else { continue }
+                  inputs.contains(Self.core(label)) || (fromRows.contains(Self.core(label)) && [.button, .link, .menuItem].contains(e.role)),
+                  let range = label.range(of: Self.core(label)) else { continue }
             e.label = label.replacingCharacters(in: range, with: Self.placeholder)
             let kind: StateProperty.Kind = ControlIdentity.leavesApp(e) ? .external : .control
             work.properties.append(StateProperty(kind, ControlIdentity.identity(e)))
             work.coarseProperties.append(StateProperty(kind, ControlIdentity.coarseIdentity(e)))
             work.consumed[i] = true
         }
+    }
+
+    /// The labels of the controls inside the rows of the lists on screen (`ListCollapsePass` took them), the rows
+    /// themselves left out: what a row offers to choose.
+    static func rowChoices(_ work: AbstractionWork) -> [String] {
+        guard !work.listLocators.isEmpty else { return [] }
+        var choices: [String] = []
+        for list in work.elements.indices where work.elements[list].locator.map(work.listLocators.contains) == true && work.shown(list) {
+            for i in (list + 1)..<work.subtreeEnd[list] {
+                let e = work.elements[i]
+                guard e.role != .cell, ControlIdentity.isControl(e), !e.role.isTextInput, e.role != .picker, let label = e.label else { continue }
+                choices.append(label)
+            }
+        }
+        return choices
     }
 
     /// A text without what decorates it at either end (quotes, a "✕", spaces).
