@@ -137,6 +137,37 @@ final class PlanningAndGraphTests: XCTestCase {
         XCTAssertEqual(toolbar(inForm: true)?.submit?.label, "Add")
     }
 
+    /// A dialog laid out without a form whose last field is a picker ("Name", "Date", then "Type" on its
+    /// placeholder, then "Add"): the fields are filled and sent by Return as a search box in a toolbar would be, and
+    /// also filled with the picker's first choice and sent by "Add" — the only way its script reads them.
+    func testFieldsOutsideAFormWhoseButtonLiesPastAPickerAreAlsoSentByIt() {
+        func field(_ id: String, _ label: String) -> UIElement {
+            UIElement(role: .textField, platformType: "input[type=text]", identifier: id, label: label, actions: [.tap, .type], locator: "css selector:#\(id)")
+        }
+        let type = UIElement(role: .picker, platformType: "select", identifier: "type", label: "Type", value: "-- Select Type --", actions: [.setValue],
+                             locator: "css selector:#type", options: ["-- Select Type --", "Type 1", "Type 2"])
+        let add = UIElement(role: .button, platformType: "button", identifier: "addBtn", label: "Add", actions: [.tap], target: "click", locator: "css selector:#addBtn")
+        let cancel = UIElement(role: .button, platformType: "button", identifier: "cancelBtn", label: "Cancel", actions: [.tap], target: "click", locator: "css selector:#cancelBtn")
+        func fills(_ children: [UIElement]) -> [CrawlEvent] {
+            let page = UISnapshot(context: ScreenContext(title: "T", container: "/"), root: UIElement(role: .window, platformType: "document", children: children))
+            return EventPlanner().plan(page, origin: nil).events.filter { $0.kind == .fill }
+        }
+        // triggering
+        let dialog = fills([field("name", "Name"), field("date", "Date"), type, add, cancel])
+        XCTAssertEqual(dialog.count, 2, "\(dialog.map(\.description))")
+        XCTAssertNil(dialog.first?.submit, "Return sends them, as before")
+        XCTAssertEqual(dialog.last?.submit?.label, "Add")
+        XCTAssertEqual(dialog.last?.fields.last?.field.identifier, "type")
+        XCTAssertEqual(dialog.last?.fields.last?.text, "Type 1", "the picker's first choice, not its placeholder")
+        XCTAssertEqual(dialog.last?.fields.map(\.field.identifier), ["name", "date", "type"])
+        XCTAssertNotEqual(dialog.first?.key, dialog.last?.key)
+        // non-triggering: no button past the picker; a control other than a picker before the button; in a form
+        XCTAssertEqual(fills([field("name", "Name"), type]).count, 1)
+        XCTAssertEqual(fills([field("name", "Name"), type, UIElement(role: .link, platformType: "a", label: "Help", actions: [.tap], target: "/help", locator: "css selector:#help"),
+                              field("q", "Search"), add]).filter { $0.submit?.label == "Add" }.count, 1, "the second field's own button only")
+        XCTAssertEqual(fills([UIElement(role: .form, platformType: "form", locator: "css selector:form", children: [field("name", "Name"), type, add])]).count, 1)
+    }
+
     /// An editor of a title and a card's two text areas, outside any form: the "×" after them removes the card and
     /// sends nothing; a text area takes Return as a new line, so the "Save" in the bar above the fields sends them.
     /// A text field followed by the same "×" is sent by Return, as before.

@@ -325,6 +325,19 @@ extension CrawlEndToEndTests {
 }
 
 extension CrawlEndToEndTests {
+    /// An add dialog laid out without a form, its fields ending in a picker on its placeholder before "Add": the
+    /// crawl fills them with the picker's first choice and sends them by "Add", and reaches the stock with items.
+    func testFieldsWithoutAFormEndingInAPickerAreSentByTheButtonPastIt() throws {
+        let (model, _) = try crawlSite("stockroom")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let names = model.states.map { ($0.name ?? $0.id) + " " + ($0.properties ?? []).joined(separator: "; ") }
+        let stocked = model.states.filter { ($0.properties ?? []).contains { $0.hasPrefix("list ") } && !($0.properties ?? []).contains("heading New item") }
+        XCTAssertEqual(stocked.count, 1, "\(names)")
+        XCTAssertTrue(model.edges.contains { $0.to == stocked.first?.id && $0.event.hasPrefix("fill ") }, "\(model.edges.map(\.event))")
+    }
+}
+
+extension CrawlEndToEndTests {
     /// A shelf built around hand-made dialogs (plain divs over a dimmed backdrop): the add dialog is one screen
     /// whether books or nothing lie dimmed behind it, and its "Save" — refused by the browser while its required
     /// fields are empty — is still on it. Four screens, as a tester draws them: the shelf, the empty shelf, the add

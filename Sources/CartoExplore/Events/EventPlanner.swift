@@ -31,6 +31,11 @@ public struct EventPlanner: Sendable {
         /// Fields outside any form are sent by the button right after the last of them (a search box and its
         /// button, a code field and "Unlock"): the first tappable control after a field, when it is a button.
         var buttonAfterField: [String: UIElement] = [:]
+        /// Outside a form, a picker after a field ends the search for its button (a toolbar's category filter), but
+        /// it may be the last field of a dialog laid out without a form ("Type" after "Date", then "Add"): the
+        /// pickers in between and the button after them, per field, are a second way to send the fields.
+        var buttonPastPickers: [String: (button: UIElement, pickers: [UIElement])] = [:]
+        var pastPickers: (field: UIElement, pickers: [UIElement])?
         var lastField: UIElement?
         var lastFieldForm: UIElement?
         /// The last button seen before a group's first field (a Save in the bar above an editor), per group; and the
@@ -52,6 +57,15 @@ public struct EventPlanner: Sendable {
             if e.role == .form { allForms.append(e) }
             if rows == .first, let rowIndex, rowIndex > 0 { return }
             let isField = e.role.isTextInput && e.actions.contains(.type)
+            if let past = pastPickers, !isField, form == nil {
+                if e.role == .picker, e.actions.contains(.setValue), e.enabled { pastPickers?.pickers.append(e) }
+                else if e.actions.contains(.tap), e.role != .link {
+                    if e.role == .button, e.target != "reset", e.expanded == nil, !ReturnControl.matches(e, parent: parent) {
+                        buttonPastPickers[past.field.locator ?? ""] = (e, past.pickers)
+                    }
+                    pastPickers = nil
+                }
+            } else if isField || form != nil { pastPickers = nil }
             if isField { lastField = e; lastFieldForm = formHere }
             // The control right after a field, when it is a button (links in between — a credit line, a help link —
             // are passed over; any other control ends the search: a to-do field followed by its list is sent by Return).
@@ -69,6 +83,7 @@ public struct EventPlanner: Sendable {
                 if e.role == .button, sameForm, e.target != "reset", e.expanded == nil, !ReturnControl.matches(e, parent: parent) {
                     buttonAfterField[field.locator ?? ""] = e
                 }
+                if e.role == .picker, form == nil, e.actions.contains(.setValue), e.enabled { pastPickers = (field, [e]) }
                 lastField = nil
             }
             if e.role == .button, e.actions.contains(.tap), e.target != "reset", e.expanded == nil, !ReturnControl.matches(e, parent: parent) {
@@ -137,15 +152,34 @@ public struct EventPlanner: Sendable {
             }
             let picks = group.form.map(Self.unchosenPickers) ?? []
             for (variant, values) in inputs.fills(for: group.fields).enumerated() {
-                let fields = zip(group.fields, values).map { field, value -> CrawlEvent.FieldValue in
-                    let kind = TextInputKind.classify(field)
-                    return CrawlEvent.FieldValue(field: field, kind: kind, text: value ?? AcceptedValue.value(for: field, kind: kind))
-                } + picks
+                let fields = Self.typed(group.fields, values) + picks
                 add(CrawlEvent(kind: .fill, target: group.form ?? group.fields.first, fields: fields, submit: submit, checks: checks, variant: variant))
+            }
+            // Fields outside a form whose button lies past a picker: also filled with a choice in each picker (its
+            // first, as a person picks one) and sent by that button, besides being sent by Return.
+            if group.form == nil, submit == nil, let last = group.fields.last, let past = buttonPastPickers[last.locator ?? ""], allowed(past.button) {
+                let picks = past.pickers.compactMap { p in
+                    Self.choices(p.options ?? [], current: p.value).first.map { CrawlEvent.FieldValue(field: p, kind: .freeText, text: $0) }
+                }
+                if let values = inputs.fills(for: group.fields).first {
+                    let fields = Self.typed(group.fields, values) + picks
+                    var event = CrawlEvent(kind: .fill, target: group.fields.first, fields: fields, submit: past.button)
+                    // Another event than the fill sent by Return, of the same fields.
+                    event.key += " via " + CrawlEvent.identity(past.button)
+                    add(event)
+                }
             }
         }
         returning.forEach(add)
         return (events, skipped)
+    }
+
+    /// The fields with the values to type in them: a value set's, or one each field accepts.
+    static func typed(_ fields: [UIElement], _ values: [String?]) -> [CrawlEvent.FieldValue] {
+        zip(fields, values).map { field, value in
+            let kind = TextInputKind.classify(field)
+            return CrawlEvent.FieldValue(field: field, kind: kind, text: value ?? AcceptedValue.value(for: field, kind: kind))
+        }
     }
 
     /// What a form still requires ticked (the browser refuses the form until then): each required checkbox not on,
