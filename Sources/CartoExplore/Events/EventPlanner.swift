@@ -47,6 +47,11 @@ public struct EventPlanner: Sendable {
         func hasTappableDescendant(_ e: UIElement) -> Bool {
             e.children.contains { ($0.actions.contains(.tap) && !$0.role.isTextInput) || hasTappableDescendant($0) }
         }
+        /// A button that may send the fields before it: not a reset, not a disclosure (it shows things: "Show more",
+        /// a menu toggle), not one that dismisses or goes back ("×", "Cancel").
+        func sends(_ e: UIElement, parent: UIElement?) -> Bool {
+            e.role == .button && e.target != "reset" && e.expanded == nil && !ReturnControl.matches(e, parent: parent)
+        }
         func allowed(_ e: UIElement) -> Bool {
             if only.isEmpty || only.contains(where: { $0.matches(e) }) { return true }
             skipped.append(Skipped(element: e, reason: "matches no --only pattern"))
@@ -58,9 +63,9 @@ public struct EventPlanner: Sendable {
             if rows == .first, let rowIndex, rowIndex > 0 { return }
             let isField = e.role.isTextInput && e.actions.contains(.type)
             if let past = pastPickers, !isField, form == nil {
-                if e.role == .picker, e.actions.contains(.setValue), e.enabled { pastPickers?.pickers.append(e) }
+                if Self.settable(e) { pastPickers?.pickers.append(e) }
                 else if e.actions.contains(.tap), e.role != .link {
-                    if e.role == .button, e.target != "reset", e.expanded == nil, !ReturnControl.matches(e, parent: parent) {
+                    if sends(e, parent: parent) {
                         buttonPastPickers[past.field.locator ?? ""] = (e, past.pickers)
                     }
                     pastPickers = nil
@@ -80,13 +85,13 @@ public struct EventPlanner: Sendable {
             // A control that dismisses or goes back ("×" removing a card's fields, "Cancel") sends nothing.
             else if e.actions.contains(.tap) || (e.role == .picker && form == nil), e.role != .link, let field = lastField {
                 let sameForm = form == nil || (form?.locator != nil && form?.locator == lastFieldForm?.locator)
-                if e.role == .button, sameForm, e.target != "reset", e.expanded == nil, !ReturnControl.matches(e, parent: parent) {
+                if sameForm, sends(e, parent: parent) {
                     buttonAfterField[field.locator ?? ""] = e
                 }
-                if e.role == .picker, form == nil, e.actions.contains(.setValue), e.enabled { pastPickers = (field, [e]) }
+                if form == nil, Self.settable(e) { pastPickers = (field, [e]) }
                 lastField = nil
             }
-            if e.role == .button, e.actions.contains(.tap), e.target != "reset", e.expanded == nil, !ReturnControl.matches(e, parent: parent) {
+            if e.actions.contains(.tap), sends(e, parent: parent) {
                 lastButton = (e, formHere)
             }
             if isField {
@@ -107,7 +112,7 @@ public struct EventPlanner: Sendable {
                 else if ReturnControl.matches(e, parent: parent) { returning.append(CrawlEvent(kind: .tap, target: e)) }
                 else { add(CrawlEvent(kind: .tap, target: e)) }
             }
-            if e.role == .picker, e.actions.contains(.setValue), let options = e.options, e.enabled {
+            if Self.settable(e), let options = e.options {
                 if let reason = blocklist.reason(toSkip: e, origin: origin) { skipped.append(Skipped(element: e, reason: reason)) }
                 else if allowed(e) { Self.choices(options, current: e.value).forEach { add(.choose($0, in: e)) } }
             }
@@ -158,9 +163,7 @@ public struct EventPlanner: Sendable {
             // Fields outside a form whose button lies past a picker: also filled with a choice in each picker (its
             // first, as a person picks one) and sent by that button, besides being sent by Return.
             if group.form == nil, submit == nil, let last = group.fields.last, let past = buttonPastPickers[last.locator ?? ""], allowed(past.button) {
-                let picks = past.pickers.compactMap { p in
-                    Self.choices(p.options ?? [], current: p.value).first.map { CrawlEvent.FieldValue(field: p, kind: .freeText, text: $0) }
-                }
+                let picks = past.pickers.compactMap(Self.firstChoice)
                 if let values = inputs.fills(for: group.fields).first {
                     let fields = Self.typed(group.fields, values) + picks
                     var event = CrawlEvent(kind: .fill, target: group.fields.first, fields: fields, submit: past.button)
@@ -193,11 +196,15 @@ public struct EventPlanner: Sendable {
     /// placeholder: the browser refuses the form until one is chosen), each with its first choice, as a person
     /// filling the form picks one; a picker that shows a choice is left as it is.
     static func unchosenPickers(in form: UIElement) -> [CrawlEvent.FieldValue] {
-        form.allElements.compactMap { e in
-            guard e.role == .picker, e.enabled, e.actions.contains(.setValue), e.accepts?.required == true,
-                  let choice = choices(e.options ?? [], current: e.value).first else { return nil }
-            return CrawlEvent.FieldValue(field: e, kind: .freeText, text: choice)
-        }
+        form.allElements.filter { settable($0) && $0.accepts?.required == true }.compactMap(firstChoice)
+    }
+
+    /// A picker the crawler can set: enabled and taking a value.
+    static func settable(_ e: UIElement) -> Bool { e.role == .picker && e.actions.contains(.setValue) && e.enabled }
+
+    /// A picker given its first choice, as a person filling fields picks one; nil when it offers no other.
+    static func firstChoice(_ picker: UIElement) -> CrawlEvent.FieldValue? {
+        choices(picker.options ?? [], current: picker.value).first.map { CrawlEvent.FieldValue(field: picker, kind: .freeText, text: $0) }
     }
 
     /// Choices of a picker tried per state.

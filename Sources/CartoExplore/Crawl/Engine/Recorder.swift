@@ -146,11 +146,12 @@ final class Recorder {
     /// left out: a List view found before its switch was learnt to change only itself, a category's rows before its
     /// chips were learnt to be a selection. Twins that differ only by a relabelling toggle's label are left out too:
     /// they hold what their path gave them (a recipe marked favourite), and their events are fired with it.
-    func twins(of state: Int) -> [Int] {
+    /// `coarsened` is `statesOfItsCoarsenedScreen(state)` when the caller has it already (one scan of the index).
+    func twins(of state: Int, coarsened: [Int]? = nil) -> [Int] {
         guard recognizer.mode == .screen, state < recognizer.index.count else { return [] }
         if alike == nil { alike = Dictionary(grouping: 0..<recognizer.index.count, by: { recognizer.learntIdentity(at: $0) }) }
         guard let group = alike?[recognizer.learntIdentity(at: state)], group.count > 1 else { return [] }
-        let coarse = Set(recognizer.statesOfItsCoarsenedScreen(state))
+        let coarse = Set(coarsened ?? recognizer.statesOfItsCoarsenedScreen(state))
         return group.filter { !coarse.contains($0) && !recognizer.oneButForARelabel($0, state) }
     }
 
@@ -158,7 +159,8 @@ final class Recorder {
     /// are compared by.
     func representative(_ state: Int) -> Int {
         guard state < recognizer.index.count else { return state }
-        return ([state] + recognizer.statesOfItsCoarsenedScreen(state) + twins(of: state)).min() ?? state
+        let coarsened = recognizer.statesOfItsCoarsenedScreen(state)
+        return ([state] + coarsened + twins(of: state, coarsened: coarsened)).min() ?? state
     }
 
     func refine(from: Int, event: String, expected: Int, landed: Int) -> StateIndex.Decision? {

@@ -359,10 +359,11 @@ final class Frontier {
         let record = recorder.states[state]
         // The passes run here, on the thread that owns the recorder, and keep no state they are given.
         nonisolated(unsafe) let model = recorder
+        let coarsened = recorder.statesOfItsCoarsenedScreen(state)
         return FrontierState(id: state, depth: record.depth, pathActions: recorder.pathActions(to: state) ?? [:],
                              inertActions: recorder.inertActions, afterWrite: record.afterWrite,
-                             sameScreen: recorder.statesOfItsCoarsenedScreen(state).filter { $0 != state },
-                             twins: recorder.twins(of: state), representative: { model.representative($0) })
+                             sameScreen: coarsened.filter { $0 != state },
+                             twins: recorder.twins(of: state, coarsened: coarsened), representative: { model.representative($0) })
     }
 
     /// The event to fire next in `state` after the passes dropped theirs (marked fired and logged), or nil when none

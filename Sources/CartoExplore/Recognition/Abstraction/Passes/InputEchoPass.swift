@@ -18,15 +18,15 @@ public enum InputEchoPass: AbstractionPass {
     public static func run(_ work: inout AbstractionWork) {
         // What the fields can hold: any of a picker's options, whichever is chosen now (a chip stays one control
         // when the app resets its picker and keeps the chip), and a text field's text (not a password's).
-        let inputs = Set(work.elements.indices.flatMap { i -> [String] in
+        let inputs = Self.cores(work.elements.indices.flatMap { i -> [String] in
             let e = work.elements[i]
             guard work.shown(i) else { return [] }
             if e.role == .picker { return (e.options ?? []) + [e.value].compactMap { $0 } }
             return e.role.isTextInput && e.role != .secureTextField ? [e.value].compactMap { $0 } : []
-        }.map(Self.core).filter { $0.filter(\.isLetter).count >= 2 })
+        })
         // What the rows offer, echoed by a chip: a button or a link only. A checkbox or a tab of the same words is
         // a facet to choose by (its state is what the screen shows), not an echo of one chosen.
-        let fromRows = Set(rowChoices(work).map(Self.core).filter { $0.filter(\.isLetter).count >= 2 })
+        let fromRows = Self.cores(rowChoices(work))
         guard !inputs.isEmpty || !fromRows.isEmpty else { return }
         for i in work.elements.indices where !work.consumed[i] {
             var e = work.elements[i]
@@ -54,6 +54,11 @@ public enum InputEchoPass: AbstractionPass {
             }
         }
         return choices
+    }
+
+    /// The cores of texts that can be echoed: two letters at least (a "1" or an "×" is no choice a chip repeats).
+    static func cores(_ texts: [String]) -> Set<String> {
+        Set(texts.map(core).filter { $0.filter(\.isLetter).count >= 2 })
     }
 
     /// A text without what decorates it at either end (quotes, a "✕", spaces).
