@@ -98,6 +98,22 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertTrue(state(facets("design")).properties.contains { $0.value.contains("\"design\"") }, "\(state(facets("design")).properties)")
     }
 
+    /// A field the page identifies keeps its identity when the app rewrites its placeholder (a hint: "Search
+    /// keywords..." → "Input keywords" after an empty search); a field named by a label of its own, or without an id,
+    /// is still told by its words.
+    func testAFieldsRewrittenPlaceholderIsNoOtherField() {
+        func page(_ label: String, id: String? = "searchInput", placeholder: String?) -> UISnapshot {
+            var field = Self.field(label, id: id)
+            field.accepts = placeholder.map { InputConstraints(placeholder: $0) }
+            return Self.screen("Stock", [field, Self.button("Search", id: "searchBtn")])
+        }
+        // triggering
+        XCTAssertEqual(state(page("Search keywords...", placeholder: "Search keywords...")), state(page("Input keywords", placeholder: "Input keywords")))
+        // non-triggering
+        XCTAssertNotEqual(state(page("Search keywords...", id: nil, placeholder: "Search keywords...")), state(page("Input keywords", id: nil, placeholder: "Input keywords")))
+        XCTAssertNotEqual(state(page("Email", placeholder: "name@example.com")), state(page("Phone", placeholder: "name@example.com")))
+    }
+
     // MARK: - Routes the screen names itself
 
     /// A to-do screen whose filter links mark the current one as selected (TodoMVC's `a.selected`).

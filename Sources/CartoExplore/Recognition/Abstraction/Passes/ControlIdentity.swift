@@ -39,7 +39,10 @@ public enum ControlIdentity {
         // letter or digit is how the control is drawn, no other screen). A worded label says what the control does
         // ("Play", "Pause") and stays.
         func drawn(_ label: String) -> Bool { !(e.identifier ?? "").isEmpty && !label.contains { $0.isLetter || $0.isNumber } }
-        if withLabel, let raw = e.label, !drawn(raw) {
+        // A field the page identifies is that field whatever hint its placeholder shows: an app rewrites the hint
+        // ("Search keywords..." → "Input keywords" after an empty search) and the field offers the same.
+        func hint(_ label: String) -> Bool { e.role.isTextInput && !(e.identifier ?? "").isEmpty && e.accepts?.placeholder == label }
+        if withLabel, let raw = e.label, !drawn(raw), !hint(raw) {
             let label = LabelNormaliser.mask(raw)
             if !label.isEmpty { out += " \"" + String(label.prefix(60)) + "\"" }
         }
