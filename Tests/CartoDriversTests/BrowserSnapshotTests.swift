@@ -149,6 +149,44 @@ final class BrowserSnapshotTests: XCTestCase {
         }
     }
 
+    /// An offline-first app draws after browser work of its own, no request of the page's: it registers its service
+    /// worker (whose script takes far longer than the quiet window to arrive), reads its Cache API shell and counts
+    /// rows in IndexedDB, then draws. The first observation is the drawn screen; a wait that saw only the page's
+    /// requests and timers took the bare shell whenever registering outlasted a frame (on a busy machine).
+    func testIdleWaitsForTheServiceWorkerCacheAndDatabaseAPageAwaits() throws {
+        let page = """
+            <!DOCTYPE html><html><head><title>Offline first</title><meta name="viewport" content="width=device-width"></head>
+            <body><main id="app"><p>Loading…</p></main>
+            <script>
+              (async () => {
+                await navigator.serviceWorker.register('sw.js');
+                const shell = await caches.open('shell');
+                await shell.match('index.html');
+                const db = await new Promise((ok, fail) => {
+                  const open = indexedDB.open('jobs', 1);
+                  open.onupgradeneeded = () => open.result.createObjectStore('jobs');
+                  open.onsuccess = () => ok(open.result);
+                  open.onerror = fail;
+                });
+                db.transaction('jobs').objectStore('jobs').count().onsuccess = e => {
+                  document.getElementById('app').innerHTML = '<button id="ready">' + e.target.result + ' saved jobs</button>';
+                };
+              })();
+            </script></body></html>
+            """
+        let (site, service) = try serveWithChromeDriver(["index.html": page]) { request in
+            guard request.path == "/sw.js" else { return nil }
+            Thread.sleep(forTimeInterval: 0.6)
+            return LoopbackServer.Response(contentType: "text/javascript", body: Data("self.addEventListener('fetch', () => {});".utf8))
+        }
+        let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url)
+        defer { driver.close() }
+        try driver.restart()
+        let idle = try driver.waitForIdle(.standard)
+        XCTAssertTrue(idle.idle, idle.busy ?? "")
+        XCTAssertEqual(try driver.snapshot().elements.first { $0.identifier == "ready" }?.label, "0 saved jobs")
+    }
+
     func testIdleWaitCoversWorkInStepsOverBothChannels() throws {
         let start = #"<!DOCTYPE html><html><head><title>Start</title><meta name="viewport" content="width=device-width"></head><body><a id="next" href="steps.html">Next</a></body></html>"#
         let (site, service) = try serveWithChromeDriver(["index.html": start, "steps.html": Self.stepsPage,

@@ -78,12 +78,41 @@
       if (read) Response.prototype[name] = function (...a) { return tracked(read, this, a); };
     }
   }
-  const send = XMLHttpRequest.prototype.send;
-  XMLHttpRequest.prototype.send = function (...a) {
+  // Browser work a page awaits before it draws, outside its own requests: registering a service worker (the browser
+  // fetches the worker's script), the Cache API an offline-first app reads its shell from, and IndexedDB (an open,
+  // a transaction: the page draws in its requests' callbacks, which run before the transaction completes). With a
+  // quiet window of a frame, a job board awaiting `navigator.serviceWorker.register` before its first render was
+  // snapped as its bare shell when the machine was busy and with its jobs when it was idle. (`serviceWorker.ready`
+  // is left alone: without a worker it never settles.)
+  const trackAll = (proto, names) => {
+    if (!proto) return;
+    for (const name of names) {
+      const method = proto[name];
+      if (typeof method === 'function') proto[name] = function (...a) { return tracked(method, this, a); };
+    }
+  };
+  if (window.ServiceWorkerContainer) trackAll(ServiceWorkerContainer.prototype, ['register', 'getRegistration', 'getRegistrations']);
+  if (window.CacheStorage) trackAll(CacheStorage.prototype, ['open', 'match', 'has', 'keys', 'delete']);
+  if (window.Cache) trackAll(Cache.prototype, ['match', 'matchAll', 'add', 'addAll', 'put', 'delete', 'keys']);
+  // Pending until the first of `events` on `target`; returns what ends it early (a call that throws).
+  const untilEvent = (target, events) => {
     c.pending++;
     let done = false;
     const finish = () => { if (!done) { done = true; settled(); } };
-    this.addEventListener('loadend', finish);
+    for (const type of events) target.addEventListener(type, finish);
+    return finish;
+  };
+  if (window.IDBFactory) {
+    const open = IDBFactory.prototype.open;
+    IDBFactory.prototype.open = function (...a) { const request = open.apply(this, a); untilEvent(request, ['success', 'error', 'blocked']); return request; };
+  }
+  if (window.IDBDatabase) {
+    const transaction = IDBDatabase.prototype.transaction;
+    IDBDatabase.prototype.transaction = function (...a) { const t = transaction.apply(this, a); untilEvent(t, ['complete', 'abort', 'error']); return t; };
+  }
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (...a) {
+    const finish = untilEvent(this, ['loadend']);
     try { return send.apply(this, a); } catch (e) { finish(); throw e; }
   };
   const listen = EventTarget.prototype.addEventListener;
