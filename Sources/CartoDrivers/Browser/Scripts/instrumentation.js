@@ -68,29 +68,22 @@
     try { p = f.apply(self, a); } catch (e) { c.pending--; throw e; }
     return p.then(v => { settled(); return v; }, e => { settled(); throw e; });
   };
-  if (window.fetch) {
-    const f = window.fetch;
-    window.fetch = function (...a) { return tracked(f, this, a); };
-  }
-  if (window.Response) {
-    for (const name of ['json', 'text', 'arrayBuffer', 'blob', 'formData']) {
-      const read = Response.prototype[name];
-      if (read) Response.prototype[name] = function (...a) { return tracked(read, this, a); };
+  // Each of `names` on `target` (an object or a prototype), when there, is tracked until the promise it returns settles.
+  const trackAll = (target, names) => {
+    if (!target) return;
+    for (const name of names) {
+      const method = target[name];
+      if (typeof method === 'function') target[name] = function (...a) { return tracked(method, this, a); };
     }
-  }
+  };
+  trackAll(window, ['fetch']);
+  if (window.Response) trackAll(Response.prototype, ['json', 'text', 'arrayBuffer', 'blob', 'formData']);
   // Browser work a page awaits before it draws, outside its own requests: registering a service worker (the browser
   // fetches the worker's script), the Cache API an offline-first app reads its shell from, and IndexedDB (an open,
   // a transaction: the page draws in its requests' callbacks, which run before the transaction completes). With a
   // quiet window of a frame, a job board awaiting `navigator.serviceWorker.register` before its first render was
   // snapped as its bare shell when the machine was busy and with its jobs when it was idle. (`serviceWorker.ready`
   // is left alone: without a worker it never settles.)
-  const trackAll = (proto, names) => {
-    if (!proto) return;
-    for (const name of names) {
-      const method = proto[name];
-      if (typeof method === 'function') proto[name] = function (...a) { return tracked(method, this, a); };
-    }
-  };
   if (window.ServiceWorkerContainer) trackAll(ServiceWorkerContainer.prototype, ['register', 'getRegistration', 'getRegistrations']);
   if (window.CacheStorage) trackAll(CacheStorage.prototype, ['open', 'match', 'has', 'keys', 'delete']);
   if (window.Cache) trackAll(Cache.prototype, ['match', 'matchAll', 'add', 'addAll', 'put', 'delete', 'keys']);
@@ -102,14 +95,13 @@
     for (const type of events) target.addEventListener(type, finish);
     return finish;
   };
-  if (window.IDBFactory) {
-    const open = IDBFactory.prototype.open;
-    IDBFactory.prototype.open = function (...a) { const request = open.apply(this, a); untilEvent(request, ['success', 'error', 'blocked']); return request; };
-  }
-  if (window.IDBDatabase) {
-    const transaction = IDBDatabase.prototype.transaction;
-    IDBDatabase.prototype.transaction = function (...a) { const t = transaction.apply(this, a); untilEvent(t, ['complete', 'abort', 'error']); return t; };
-  }
+  // `name` on `proto`, when there, is tracked until the first of `events` on what it returns (an IDBRequest, a transaction).
+  const trackUntil = (proto, name, events) => {
+    const method = proto && proto[name];
+    if (typeof method === 'function') proto[name] = function (...a) { const r = method.apply(this, a); untilEvent(r, events); return r; };
+  };
+  trackUntil(window.IDBFactory && IDBFactory.prototype, 'open', ['success', 'error', 'blocked']);
+  trackUntil(window.IDBDatabase && IDBDatabase.prototype, 'transaction', ['complete', 'abort', 'error']);
   const send = XMLHttpRequest.prototype.send;
   XMLHttpRequest.prototype.send = function (...a) {
     const finish = untilEvent(this, ['loadend']);

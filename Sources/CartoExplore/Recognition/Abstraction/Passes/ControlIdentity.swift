@@ -38,10 +38,11 @@ public enum ControlIdentity {
         // A control the page identifies is that control whatever icon it shows (☰, ✖, 🚫, ×: a label without a
         // letter or digit is how the control is drawn, no other screen). A worded label says what the control does
         // ("Play", "Pause") and stays.
-        func drawn(_ label: String) -> Bool { !(e.identifier ?? "").isEmpty && !label.contains { $0.isLetter || $0.isNumber } }
+        let identified = !(e.identifier ?? "").isEmpty
+        func drawn(_ label: String) -> Bool { identified && !label.contains { $0.isLetter || $0.isNumber } }
         // A field the page identifies is that field whatever hint its placeholder shows: an app rewrites the hint
         // ("Search keywords..." → "Input keywords" after an empty search) and the field offers the same.
-        func hint(_ label: String) -> Bool { e.role.isTextInput && !(e.identifier ?? "").isEmpty && e.accepts?.placeholder == label }
+        func hint(_ label: String) -> Bool { identified && e.role.isTextInput && e.accepts?.placeholder == label }
         if withLabel, let raw = e.label, !drawn(raw), !hint(raw) {
             let label = LabelNormaliser.mask(raw)
             if !label.isEmpty { out += " \"" + String(label.prefix(60)) + "\"" }
