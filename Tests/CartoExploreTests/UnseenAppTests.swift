@@ -81,6 +81,20 @@ extension CrawlEndToEndTests {
                       "\(fills.map { ($0.from, $0.event, $0.to, $0.throughHistory as Any) })")
     }
 
+    /// The same, when the refused sign-in wrote data itself: the app seeds its default accounts into storage the
+    /// first time it reads them, and registering is a panel of the same page that shows the sign-in again. The
+    /// sign-in, refused though it wrote, is sent again after the registration's write, and the home page is found.
+    func testAFormRefusedThoughItWroteIsSentAgainAfterAnotherWrite() throws {
+        let (model, _) = try crawlSite("seeded-accounts")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let title = Dictionary(model.states.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        XCTAssertTrue(model.edges.contains { $0.event.hasPrefix("fill ") && title[$0.from] == "Sign in" && title[$0.to] == "Home" },
+                      "signed in after registering: \(model.edges.map { ($0.from, $0.event, $0.to) })")
+        // Sent again once, not over and over: one sign-in fill from each sign-in state, and one more.
+        let signIns = model.edges.filter { $0.event.hasPrefix("fill ") && $0.event.contains("Username\", secureTextField") && title[$0.from] == "Sign in" }
+        XCTAssertLessThanOrEqual(signIns.count, 2 * Set(signIns.map(\.from)).count, "\(signIns.map { ($0.from, $0.to) })")
+    }
+
     /// A date the app filled in is kept, as a person leaves it: a planner's "Add event" opens with the day tapped;
     /// the event saved on it shows as a chip on that day, whose "Edit event" (with Delete) is found. A date moved to
     /// next January (the value typed into an empty date field) would never show on these days.

@@ -164,14 +164,17 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         // A form refused — the app stayed on its state, or went to one that offers the same form again (the sign-in
         // with "Invalid password" under it) — may go through once data was written (`Frontier.wroteData`): a
         // sign-in after registering, sent again at once by the session whose app holds the account; states found
-        // from then on keep the events that found them.
-        if lastEventActed, event.kind == .fill, !lastWrote, let landed,
-           landed == work.state || recorder.states[landed].events.contains(where: { $0.key == event.key }) {
-            pool.frontier.formRefused(work)
-        }
-        if lastWrote, let here = navigator.current, !navigator.replaying, pool.frontier.wroteData(standingOn: here, session: index) {
+        // from then on keep the events that found them. Whether the form itself wrote does not tell: an app that
+        // seeds its default accounts into storage the first time it reads them writes while refusing the sign-in.
+        // A form is sent again only after a write of another event: an "Add" form that wrote and stayed is not sent
+        // again for its own write, nor a sign-in for the seeding its own refusal did after a fresh start.
+        let refusedForm = lastEventActed && event.kind == .fill && landed.map {
+            $0 == work.state || recorder.states[$0].events.contains(where: { $0.key == event.key })
+        } == true
+        if lastWrote, let here = navigator.current, !navigator.replaying, pool.frontier.wroteData(standingOn: here, session: index, by: event, recorder: recorder) {
             navigator.noteDataChanged()
         }
+        if refusedForm { pool.frontier.formRefused(work) }
         // The app wrote data (`Frontier.dataWritten`: its menu's places may show it now) or changed where it stayed,
         // kept in memory (`Frontier.changedInPlace`: the views it leads to within the page may show it now).
         if lastWrote || lastChangedInPlace, navigator.current == work.state {

@@ -171,8 +171,8 @@ final class Frontier {
     }
 
     /// A form sent in the work's state was refused: the app stayed there, or went to a state that offers the same
-    /// form again, and wrote nothing — a sign-in refused ("Invalid credentials") while no account existed, an order
-    /// refused while the cart was empty.
+    /// form again — a sign-in refused ("Invalid credentials") while no account existed, an order refused while the
+    /// cart was empty. What it wrote does not count: an app may seed its storage while refusing.
     func formRefused(_ work: Work) {
         if !formsSentAgain.contains(work) { refusedForms.insert(work) }
     }
@@ -180,9 +180,11 @@ final class Frontier {
     /// The app wrote data (an account registered) and `session` stands on `state` after it, wherever the write was:
     /// the forms of `state` refused before may go through now, as a tester who has just registered signs in again.
     /// The session sends them again next, while its app holds what it wrote (a restart would clear it); each once
-    /// in the crawl. Returns whether it will.
-    func wroteData(standingOn state: Int, session: Int) -> Bool {
-        let forms = refusedForms.filter { $0.state == state }.sorted { $0.event < $1.event }
+    /// in the crawl; not for a write of their own (`writer`: the event that wrote, wherever it was fired). Returns
+    /// whether it will.
+    func wroteData(standingOn state: Int, session: Int, by writer: CrawlEvent, recorder: Recorder) -> Bool {
+        let forms = refusedForms.filter { $0.state == state && recorder.states[state].events[$0.event].key != writer.key }
+            .sorted { $0.event < $1.event }
         guard !forms.isEmpty else { return false }
         refusedForms.subtract(forms)
         formsSentAgain.formUnion(forms)
