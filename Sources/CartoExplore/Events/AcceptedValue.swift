@@ -41,6 +41,10 @@ public enum AcceptedValue {
         let sample = lengthened(kind.sampleValue, c)
         var candidates = [sample]
         if let example = c.placeholder { kind == .phone ? candidates.insert(example, at: 0) : candidates.append(example) }
+        // A placeholder that draws the format as a mask (`+380XXXXXXXXX`, `(___) ___-____`, `XXXX XXXX XXXX XXXX`)
+        // says what the page's own checks take, which it often tests in script, beyond any `pattern`: a value in
+        // that shape comes before the kind's sample.
+        if let mask = c.placeholder.flatMap(maskInstance) { candidates.insert(mask, at: 0) }
         if let pattern = c.pattern {
             candidates += [PatternInstance.make(pattern), PatternInstance.make(pattern, repeats: c.minLength ?? 1)].compactMap { $0 }
         }
@@ -62,6 +66,22 @@ public enum AcceptedValue {
         }
         if let pattern = c.pattern, let regex = try? Regex("^(?:" + pattern + ")$"), (try? regex.wholeMatch(in: value)) == nil { return false }
         return true
+    }
+
+    /// The characters a format mask stands a digit with.
+    static let maskDigits: Set<Character> = ["X", "x", "#", "_"]
+
+    /// The mask's digits filled in (1, 2, 3, …, 0, 1, …), the rest of it (prefix, separators) kept; nil when the text
+    /// is no mask: fewer than three digit places, or letters besides them ("Enter XXX code" is words).
+    static func maskInstance(_ text: String) -> String? {
+        guard text.filter({ maskDigits.contains($0) }).count >= 3,
+              !text.contains(where: { $0.isLetter && !maskDigits.contains($0) }) else { return nil }
+        var next = 0
+        return String(text.map { c -> Character in
+            guard maskDigits.contains(c) else { return c }
+            next += 1
+            return Character(String(next % 10))
+        })
     }
 
     /// The text repeated (a word at a time) to the least length, cut to the most.
@@ -128,6 +148,11 @@ public enum AcceptedValue {
             (field("tel", InputConstraints(pattern: "[0-9]{3}-[0-9]{3}-[0-9]{3}", placeholder: "123-456-789")), "123-456-789"),
             (field("tel", InputConstraints(pattern: "[0-9]{3}-[0-9]{3}-[0-9]{4}", placeholder: "Your phone")), "111-111-1111"),
             (field("tel", InputConstraints(placeholder: "(555) 010-4477")), "(555) 010-4477"),
+            (field("tel", InputConstraints(placeholder: "+380XXXXXXXXX")), "+380123456789"),
+            (field("tel", InputConstraints(placeholder: "(___) ___-____")), "(123) 456-7890"),
+            (field("text", InputConstraints(placeholder: "XXXX XXXX XXXX XXXX")), "1234 5678 9012 3456"),
+            (field("text", InputConstraints(placeholder: "Enter XXX code")), "Cartographer"),
+            (field("tel", InputConstraints(pattern: "[0-9]{10}", placeholder: "XXX-XXX-XXXX")), "1111111111"),
             (field("text", InputConstraints(pattern: "[A-Z]{2}\\d{4}", placeholder: "Code")), "AA1111"),
             (field("text", InputConstraints(pattern: "\\d{5}(-\\d{4})?"), id: "zip"), "11111"),
             (field("email", InputConstraints(placeholder: "name@domain.com")), "carto@example.com"),
