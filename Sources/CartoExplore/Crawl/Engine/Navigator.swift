@@ -104,7 +104,14 @@ final class Navigator {
         let graph = session.pool.recorder.graph
         let recorder = session.pool.recorder
         guard graph.states.indices.contains(where: { recorder.isStart($0) && graph.shortestPath(from: $0, to: target) != nil }) else {
-            return .unreachable
+            // Found only by a transition no path may take (a sign-in that went through after registering, refused
+            // from a fresh start): the events that found it, the registration included, give the app that again.
+            guard let trace = recorder.states[target].trace else { return .unreachable }
+            switch try replay(trace, to: target, session: session) {
+            case .reached: return .reached
+            case .stopped: return .stopped
+            case .landedElsewhere, .notFollowed: return .unreachable
+            }
         }
         // Real apps do not always open on the same screen (SB Admin 2 collapses its sidebar on some loads and not on
         // others, depending on when layout settles): replay from whichever known screen the app opened on, and try
