@@ -101,6 +101,24 @@ final class ScreenAbstractionTests: XCTestCase {
     /// A field the page identifies keeps its identity when the app rewrites its placeholder (a hint: "Search
     /// keywords..." → "Input keywords" after an empty search); a field named by a label of its own, or without an id,
     /// is still told by its words.
+    /// An error summary's links to the fields in error (`#email`, `/#phone`) say which fields need attention: data,
+    /// like the errors under them. A form with the email missing and one with the phone missing are one screen; one
+    /// with errors listed still differs from one without, and a link to another page or to no field still counts.
+    func testLinksToTheFieldsOfThePageAreOneControlWhicheverFieldsTheyName() {
+        func form(_ errors: [(String, String)], extra: [UIElement] = []) -> UISnapshot {
+            Self.screen("Book", errors.map { Self.link($0.0, $0.1) } + extra
+                        + [Self.field("Email", id: "email"), Self.field("Phone", id: "phone"), Self.button("Continue", id: "next")])
+        }
+        // triggering
+        XCTAssertEqual(state(form([("Email: Enter your email address.", "/#email")])), state(form([("Phone: Enter your phone.", "#phone")])))
+        XCTAssertEqual(state(form([("Email: Enter your email address.", "/#email"), ("Phone: Enter your phone.", "/#phone")])),
+                       state(form([("Phone: Enter your phone.", "#phone")])))
+        // non-triggering
+        XCTAssertNotEqual(state(form([("Email: Enter your email address.", "/#email")])), state(form([])))
+        XCTAssertNotEqual(state(form([("Email", "/#email")])), state(form([("Email", "/#email")], extra: [Self.link("Help", "/#help")])))
+        XCTAssertNotEqual(state(form([("Email", "/#email")])), state(form([("Email", "/#email")], extra: [Self.link("Email us", "/contact.html#email")])))
+    }
+
     func testAFieldsRewrittenPlaceholderIsNoOtherField() {
         func page(_ label: String, id: String? = "searchInput", placeholder: String?) -> UISnapshot {
             var field = Self.field(label, id: id)

@@ -16,6 +16,25 @@ public enum ControlIdentity {
         return target.hasPrefix("http://") || target.hasPrefix("https://") || target.hasPrefix("mailto:") || target.hasPrefix("tel:")
     }
 
+    /// The identity links to fields of the page share (`pointsAtAField`).
+    public static let fieldPointer = "link → a field of the page"
+
+    /// The identifiers of the fields among `elements`: what a person types into, ticks or picks.
+    public static func fieldIdentifiers(_ elements: [UIElement]) -> Set<String> {
+        Set(elements.filter { $0.role.isTextInput || [.checkbox, .radio, .toggle, .picker, .slider, .stepper].contains($0.role) }
+            .compactMap(\.identifier).filter { !$0.isEmpty })
+    }
+
+    /// A link whose target is a fragment of the page it is on naming one of its fields (`#email`, `/#email` on `/`):
+    /// it brings that field into view and names it — an error summary's link, a "Skip to search".
+    public static func pointsAtAField(_ e: UIElement, fields: Set<String>, page: ScreenContext) -> Bool {
+        guard e.role == .link, let target = e.target, let hash = target.firstIndex(of: "#") else { return false }
+        let fragment = String(target[target.index(after: hash)...]), path = String(target[..<hash])
+        guard fields.contains(fragment) else { return false }
+        let here = page.address.map { String($0.prefix { $0 != "?" && $0 != "#" }) }
+        return path.isEmpty || path == page.container || path == here
+    }
+
     /// Role, identifier and what it leads to, without its label: the shape a control has in every row of a list.
     public static func shape(_ e: UIElement) -> String {
         var out = e.role.rawValue
