@@ -97,15 +97,21 @@ public struct UIElement: Codable, Hashable, Sendable {
     /// For a picker: the choices it offers, by the text a person reads (a select's options, disabled ones left out),
     /// in order; nil when the platform says nothing. Its `value` is the text of the one chosen.
     public var options: [String]?
+    /// For a link to a place on the page it is on (`#features`, `#/route#email` on that route, naming an element the
+    /// page holds): that place, an element's name; tapping it scrolls. Nil when it leads elsewhere, or when the
+    /// platform says nothing.
+    public var scrollsTo: String?
 
     public init(role: UIRole, platformType: String, identifier: String? = nil, label: String? = nil, value: String? = nil,
                 frame: UIFrame? = nil, enabled: Bool = true, visible: Bool = true, selected: Bool = false, expanded: Bool? = nil,
                 actions: [ActionCommand] = [], target: String? = nil, locator: String? = nil, children: [UIElement] = [],
-                covered: Bool? = nil, awaitsInput: Bool? = nil, accepts: InputConstraints? = nil, options: [String]? = nil) {
+                covered: Bool? = nil, awaitsInput: Bool? = nil, accepts: InputConstraints? = nil, options: [String]? = nil,
+                scrollsTo: String? = nil) {
         self.role = role; self.platformType = platformType; self.identifier = identifier; self.label = label; self.value = value
         self.frame = frame; self.enabled = enabled; self.visible = visible; self.selected = selected; self.expanded = expanded
         self.actions = actions; self.target = target; self.locator = locator; self.children = children
         self.covered = covered; self.awaitsInput = awaitsInput; self.accepts = accepts; self.options = options
+        self.scrollsTo = scrollsTo
     }
 
     /// This element and every descendant, depth first, in document order.

@@ -930,9 +930,16 @@ final class BrowserPageReadingTests: XCTestCase {
         XCTAssertFalse(try element("nav-row").selected, "a row holding a link: the link is the one selected")
         XCTAssertTrue(try element("nav-link").selected)
         XCTAssertNil(try element("about").expanded)
+        // Where a link to a place on the page scrolls to: the place it names, on this route only.
+        XCTAssertEqual(try element("spied").scrollsTo, "usage")
+        XCTAssertNil(try element("route").scrollsTo, "a hash route")
+        XCTAssertNil(try element("docs-api").scrollsTo, "a place on another route")
+        XCTAssertNil(try element("to-nowhere").scrollsTo, "a fragment naming nothing")
+        XCTAssertNil(try element("about").scrollsTo)
         // A route followed by a fragment naming an element is the route; a plain fragment keeps the route.
         try driver.perform(.tap(try element("route")))
         XCTAssertEqual(try driver.snapshot().context.container, "/#/docs")
+        XCTAssertEqual(try element("docs-api").scrollsTo, "api", "a place on the route the page is on")
         try driver.perform(.tap(try element("docs-api")))
         XCTAssertEqual(try driver.snapshot().context.container, "/#/docs")
         try driver.perform(.tap(try element("to-usage")))

@@ -117,6 +117,11 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertNotEqual(state(form([("Email: Enter your email address.", "/#email")])), state(form([])))
         XCTAssertNotEqual(state(form([("Email", "/#email")])), state(form([("Email", "/#email")], extra: [Self.link("Help", "/#help")])))
         XCTAssertNotEqual(state(form([("Email", "/#email")])), state(form([("Email", "/#email")], extra: [Self.link("Email us", "/contact.html#email")])))
+        // A hash route's page: the driver says where its links scroll to (`scrollsTo`); a route is no place.
+        var onTheRoute = Self.link("Phone: Enter your phone.", "#/book#phone")
+        onTheRoute.scrollsTo = "phone"
+        XCTAssertEqual(state(form([("Email: Enter your email address.", "/#email")])), state(form([], extra: [onTheRoute])))
+        XCTAssertNotEqual(state(form([("Email: Enter your email address.", "/#email")])), state(form([("Phone", "#/phone")])))
     }
 
     func testAFieldsRewrittenPlaceholderIsNoOtherField() {

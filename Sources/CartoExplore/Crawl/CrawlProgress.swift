@@ -31,7 +31,16 @@ public struct CrawlProgress: Sendable {
         public struct TraceStep: Codable, Sendable, Equatable {
             public var from: Int
             public var event: CrawlEvent
-            public init(from: Int, event: CrawlEvent) { self.from = from; self.event = event }
+            /// The event changed nothing the app holds: it did nothing, or only moved the app to another screen (no
+            /// change in place, no write, no row taken away). Such steps may be left out of a replay
+            /// (`TraceShortening`); a step not known to be one (progress saved before this was kept) is kept.
+            public var onlyMoved: Bool { moved ?? false }
+            private var moved: Bool?
+            public init(from: Int, event: CrawlEvent, onlyMoved: Bool = false) {
+                self.from = from; self.event = event; self.moved = onlyMoved ? true : nil
+            }
+            /// The step, known from now on to have changed what the app holds.
+            var changingTheApp: TraceStep { TraceStep(from: from, event: event) }
         }
         /// The state's abstract identity (nil in progress saved before abstractions existed).
         public var abstract: AbstractState?

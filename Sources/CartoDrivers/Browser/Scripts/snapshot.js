@@ -68,14 +68,18 @@ function snapshot() {
   const route = c ? c.followRoute() : (location.hash.startsWith('#/') || location.hash.startsWith('#!') ? location.hash : '');
   // A link to a place on this page (`#features`, a table of contents): a scroll. Scrollspy scripts mark the one whose
   // section is in view with a class, which says where the page is scrolled, not which screen it is; ARIA still counts.
-  const inPage = el => {
+  // `placeOf`: the place it names (an element's id), reported as the link's `scrollsTo` so that the crawler judges
+  // such links by what the page holds, not by parsing their address again; null for a link that leads elsewhere.
+  const placeOf = el => {
     const h = el.hash;
-    if (!h || el.origin !== location.origin || el.pathname !== location.pathname || el.search !== location.search) return false;
+    if (!h || el.origin !== location.origin || el.pathname !== location.pathname || el.search !== location.search) return null;
     // `#/route#place` is in-page only on that route; a bare `#/route` is a route.
     const second = h.startsWith('#/') || h.startsWith('#!') ? h.indexOf('#', 1) : 0;
-    if (second < 0 || (second > 0 && h.slice(0, second) !== route)) return false;
-    return names(h.slice(second + 1));
+    if (second < 0 || (second > 0 && h.slice(0, second) !== route)) return null;
+    const place = h.slice(second + 1);
+    return names(place) ? place : null;
   };
+  const inPage = el => placeOf(el) !== null;
   const selectedClasses = new Set(['selected', 'active', 'current', 'is-active', 'is-selected', 'is-current', 'router-link-exact-active']);
   // Repeated siblings of one kind without a list around them — the cards of a grid (a recipe, a product, a post),
   // each holding controls — are rows of a list, as `<li>`s of a `<ul>` are: an element without a role of its own
@@ -285,6 +289,7 @@ function snapshot() {
                label: labelOf(el, role), value, frame: { x: r.x, y: r.y, width: r.width, height: r.height },
                enabled: !disabled, visible, selected, expanded, actions, target, locator: 'css selector:' + cssPath(el), children: [] };
       if (options) node.options = options;
+      if (role === 'link') { const place = placeOf(el); if (place !== null) node.scrollsTo = place; }
       // Seen through a translucent layer over the whole window (a dialog's dimmed backdrop, a drawer's shade): on the
       // screen, out of reach until the layer goes.
       // So is what an open modal dialog (`<dialog>` shown modal, `aria-modal`) sets aside: the page it was opened over.

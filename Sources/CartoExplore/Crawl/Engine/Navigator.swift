@@ -34,9 +34,10 @@ final class Navigator {
     private var backDoesNotUndo = Set<TrailStep>()
     private struct TrailStep: Hashable { var from: Int, to: Int }
 
-    /// Event `event` was fired in `state`; `changedInPlace` when the app changed and stayed on that state.
-    func noteFired(_ event: CrawlEvent, in state: Int, changedInPlace: Bool) {
-        fired.append(.init(from: state, event: event))
+    /// Event `event` was fired in `state`; `changedInPlace` when the app changed and stayed on that state; `wrote`
+    /// when it wrote data, wherever it went.
+    func noteFired(_ event: CrawlEvent, in state: Int, changedInPlace: Bool, wrote: Bool) {
+        fired.append(.init(from: state, event: event, onlyMoved: !changedInPlace && !wrote))
         if changedInPlace { changedInPlaceSinceRestart = true }
     }
 
@@ -46,8 +47,12 @@ final class Navigator {
     }
 
     /// The app holds what its path does not give it (rows taken away by a cycle the crawl repeats, `ListDrain`):
-    /// states found from now on keep the events that found them.
-    func noteDataChanged() { changedInPlaceSinceRestart = true }
+    /// states found from now on keep the events that found them. `byTheLast` events fired did that (the cycle's):
+    /// a replay fires them all (`TraceShortening`).
+    func noteDataChanged(byTheLast steps: Int = 0) {
+        changedInPlaceSinceRestart = true
+        for index in fired.indices.suffix(steps) { fired[index] = fired[index].changingTheApp }
+    }
 
     enum Arrival: Equatable {
         case reached
@@ -189,8 +194,22 @@ final class Navigator {
         case notFollowed
     }
 
-    /// Restarts and fires the events of a state's trace in order, each from the state it was fired in before.
+    /// Restarts and fires the events of a state's trace that gave the app something (`TraceShortening`), each from
+    /// the state it was fired in before; all of them when those alone do not bring the app there.
     private func replay(_ trace: [CrawlProgress.StateRecord.TraceStep], to target: Int, session: Session) throws -> TraceReplay {
+        let recorder = session.pool.recorder
+        let shortened = TraceShortening.shortened(trace, to: target, same: recorder.oneInTheModel, setAside: recorder.actsOnAStateSetAside)
+        guard shortened.count < trace.count else { return try replay(steps: trace, of: trace.count, to: target, session: session) }
+        let result = try replay(steps: shortened, of: trace.count, to: target, session: session)
+        switch result {
+        case .reached, .stopped: return result
+        case .landedElsewhere, .notFollowed:
+            recorder.log(.replay(.init(state: Crawler.name(target), result: "the \(shortened.count) of \(trace.count) events that gave the app something did not lead there; firing all \(trace.count)")))
+            return try replay(steps: trace, of: trace.count, to: target, session: session)
+        }
+    }
+
+    private func replay(steps trace: [CrawlProgress.StateRecord.TraceStep], of all: Int, to target: Int, session: Session) throws -> TraceReplay {
         guard let first = trace.first, session.pool.recorder.oneInTheModel(try session.restart(), first.from) else {
             session.pool.recorder.log(.replay(.init(state: Crawler.name(target), result: "the app opened elsewhere than the events that found it began")))
             return .notFollowed
@@ -211,7 +230,8 @@ final class Navigator {
         }
         let reached = current == target
         session.pool.recorder.log(.replay(.init(state: Crawler.name(target), result: reached
-            ? "reached by the \(trace.count) events that found it (the app changed in place on the way)"
+            ? (trace.count == all ? "reached by the \(all) events that found it (the app changed in place on the way)"
+               : "reached by \(trace.count) of the \(all) events that found it (the app changed in place on the way; the others gave it nothing)")
             : "the events that found it led elsewhere")))
         return reached ? .reached : .landedElsewhere
     }

@@ -134,7 +134,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
            let left = seenBefore[landed], let now = navigator.snapshot, let shrunk = ListDrain.shrunk(now, since: left),
            let cycle = ListDrain.cycle(backTo: landed, fired: navigator.fired),
            pool.frontier.drain(cycle.steps, from: landed, session: index, recorder: recorder) {
-            navigator.noteDataChanged()
+            navigator.noteDataChanged(byTheLast: cycle.steps.count)
             recorder.log(.drain(.init(state: Crawler.name(landed), list: shrunk.list.replacingOccurrences(of: "css selector:", with: ""),
                                       rows: "\(shrunk.before) → \(shrunk.now)", events: cycle.steps.map(\.event.description))))
         } else if lastEventActed, !returnTest, let landed, navigator.current == landed, !navigator.replaying,
@@ -149,7 +149,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
             // it (the tenth question answered, where the path to the question screen answers none): states found
             // from now on keep the events that found them, which replays reach them by (the score, not the first
             // question, after "Next").
-            navigator.noteDataChanged()
+            navigator.noteDataChanged(byTheLast: cycle.steps.count)
             recorder.log(.progress(.init(state: Crawler.name(cycle.origin), round: round, events: cycle.steps.map(\.event.description))))
         }
         // Where the event left the app, whatever it did there (nothing, a change in place, another screen): what the
@@ -289,7 +289,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         // The app changed without leaving its screen — the screen changed in place (a recipe marked favourite in a
         // list kept in memory), or it wrote data: what it holds now is not what the state's path gives it.
         if !relaunched {
-            navigator.noteFired(event, in: source, changedInPlace: outcome.kind == .inPlaceChange || (lastWrote && outcome.state == source))
+            navigator.noteFired(event, in: source, changedInPlace: outcome.kind == .inPlaceChange || (lastWrote && outcome.state == source), wrote: lastWrote)
         }
         lastEventActed = actionError == nil && left == nil
         let driverTime = driverSeconds - driverBefore

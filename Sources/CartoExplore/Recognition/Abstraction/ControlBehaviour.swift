@@ -118,9 +118,9 @@ public struct ControlBehaviour: Sendable, Codable {
         guard before.context == after.context else { return false }
         // The fields it typed into, and the picker it chose in: their values are the finger's doing.
         let typed = Set(event.fields.compactMap(\.field.locator) + (event.kind == .choose ? [event.target?.locator].compactMap { $0 } : []))
-        let scrolled = event.kind == .tap && event.target?.role == .link && event.target?.target.map { target in
+        let scrolled = event.kind == .tap && event.target.map { $0.role == .link && ($0.scrollsTo != nil || $0.target.map { target in
             target.contains("#") && ScreenContextPass.split(target).path == ScreenContextPass.split(before.context.container ?? "").path
-        } == true
+        } == true) } == true
         func unmoved(_ element: UIElement) -> UIElement {
             var e = element
             if scrolled { e.frame = nil }

@@ -25,14 +25,24 @@ public enum ControlIdentity {
             .compactMap(\.identifier).filter { !$0.isEmpty })
     }
 
-    /// A link whose target is a fragment of the page it is on naming one of its fields (`#email`, `/#email` on `/`):
-    /// it brings that field into view and names it — an error summary's link, a "Skip to search".
+    /// A link whose target is a fragment of the page it is on naming one of its fields (`#email`, `/#email` on `/`,
+    /// `#/signup#email` on that route): it brings that field into view and names it — an error summary's link, a
+    /// "Skip to search".
     public static func pointsAtAField(_ e: UIElement, fields: Set<String>, page: ScreenContext) -> Bool {
-        guard e.role == .link, let target = e.target, let hash = target.firstIndex(of: "#") else { return false }
+        guard e.role == .link, let place = placeOnThePage(e, page: page) else { return false }
+        return fields.contains(place)
+    }
+
+    /// The place on the page it is on that a link names: as the platform reports it (`UIElement.scrollsTo`: the web
+    /// driver knows the route and the elements the page holds), else read from a target that is a fragment of this
+    /// page's address (`#email`, `/#email` on `/`).
+    public static func placeOnThePage(_ e: UIElement, page: ScreenContext) -> String? {
+        if let place = e.scrollsTo { return place }
+        guard let target = e.target, let hash = target.firstIndex(of: "#") else { return nil }
         let fragment = String(target[target.index(after: hash)...]), path = String(target[..<hash])
-        guard fields.contains(fragment) else { return false }
+        guard !fragment.isEmpty, !fragment.hasPrefix("/"), !fragment.hasPrefix("!") else { return nil }
         let here = page.address.map { String($0.prefix { $0 != "?" && $0 != "#" }) }
-        return path.isEmpty || path == page.container || path == here
+        return path.isEmpty || path == page.container || path == here ? fragment : nil
     }
 
     /// Role, identifier and what it leads to, without its label: the shape a control has in every row of a list.
