@@ -228,6 +228,10 @@ final class Navigator {
             }
             _ = try session.fire(step.event, from: now)
         }
+        // The app holds what the trace gave it, which no recorded path gives (a sign-in that went through after
+        // registering): states found from here on keep the events that found them, the trace's included, however
+        // those events came out this time (a registration that wrote and moved on, the refusal not repeated).
+        changedInPlaceSinceRestart = true
         let reached = current == target
         session.pool.recorder.log(.replay(.init(state: Crawler.name(target), result: reached
             ? (trace.count == all ? "reached by the \(all) events that found it (the app changed in place on the way)"
