@@ -88,7 +88,8 @@ for name in $subjects; do
     crawl "$name" screen "$url" --max-events "$max" "${args[@]}" || failed=1
     for k in $(seq 2 "${REPEAT:-1}"); do crawl "$name" "screen-$k" "$url" --max-events "$max" "${args[@]}" || failed=1; done
     if [ "${PAPER:-1}" = 1 ]; then crawl "$name" paper "$url" --max-events "$max" --abstraction paper "${args[@]}" || failed=1; fi
-    crawl "$name" doubled "$url" --max-events $((max * 2)) "${args[@]}" || failed=1
+    # DOUBLED=0: no crawl at twice the budget (a quick check; the saturation column then reads —).
+    if [ "${DOUBLED:-1}" = 1 ]; then crawl "$name" doubled "$url" --max-events $((max * 2)) "${args[@]}" || failed=1; fi
     if [ "${FIXED:-0}" = 1 ] && [ "$(field "$name" scriptLoaded)" = 1 ]; then
         crawl "$name" fixed "$url" --max-events "$max" --wait fixed:1000 "${args[@]}" || failed=1
     fi
