@@ -904,4 +904,26 @@ extension ScreenAbstractionTests {
         for i in shown.children[1].children[1].children.indices { shown.children[1].children[1].children[i].visible = true }
         XCTAssertFalse(RowShape.isMenu(shown.children))
     }
+
+    /// A sidebar of views drawn as rows the page listens on (one listener on the sidebar), the first chosen: every
+    /// row is tapped, as tabs are; rows of data with no row chosen, or rows holding a button, are opened by the first.
+    func testRowsTappedThemselvesOneOfThemChosenAreAChoiceEveryRowTapped() {
+        func row(_ label: String, selected: Bool = false, holding: [UIElement] = []) -> UIElement {
+            UIElement(role: .cell, platformType: "li", label: label, selected: selected, actions: [.tap], target: "click",
+                      locator: "css selector:#\(label.lowercased().replacingOccurrences(of: " ", with: "-"))", children: holding)
+        }
+        func tapped(_ rows: [UIElement]) -> [String] {
+            EventPlanner().plan(Self.screen("Tasks", [UIElement(role: .list, platformType: "ul", children: rows)]), origin: nil).events.map(\.description)
+        }
+        let views = [row("My Day", selected: true), row("Important"), row("Planned"), row("Assigned to me")]
+        // triggering
+        XCTAssertTrue(RowShape.isChoiceAmongRows(views))
+        XCTAssertEqual(tapped(views), ["tap cell \"My Day\"", "tap cell \"Important\"", "tap cell \"Planned\"", "tap cell \"Assigned to me\""])
+        // non-triggering: none chosen (rows of data), a row holding a button of its own
+        let data = ["Milk", "Eggs", "Bread"].map { row($0) }
+        XCTAssertFalse(RowShape.isChoiceAmongRows(data))
+        XCTAssertEqual(tapped(data), ["tap cell \"Milk\""])
+        let withButtons = [row("Milk", selected: true, holding: [Self.button("Delete", id: "d1")]), row("Eggs", holding: [Self.button("Delete", id: "d2")])]
+        XCTAssertFalse(RowShape.isChoiceAmongRows(withButtons))
+    }
 }

@@ -5,7 +5,8 @@ import CartoModel
 /// `AcceptedValue`, or the values of the crawl specification: one fill per value set), a tap on every other actionable element,
 /// each choice of a picker but the one chosen (`choices`), a scroll per
 /// scrollable list. Rows of a data list (rows of one shape, `RowShape`): the first of each shape only unless `rows` is `.all`;
-/// the rows of a menu (rows that lead to different places) all. A row's own links and buttons are its events, the
+/// the rows of a menu (rows that lead to different places) all, and so the rows of a choice (rows tapped themselves,
+/// one marked chosen: `RowShape.isChoiceAmongRows`). A row's own links and buttons are its events, the
 /// row itself only when it has none or the page listens on the row itself. Controls that lead back (`ReturnControl`: back, close, home, …) come last,
 /// keeping their order among themselves. With `only`, elements that match none of its patterns are skipped.
 public struct EventPlanner: Sendable {
@@ -122,6 +123,7 @@ public struct EventPlanner: Sendable {
             // Menus (rows that lead to different places) are opened row by row; data lists by their first row.
             let dataList = isList && !RowShape.isLayoutTable(e, rows: cells.count) && RowShape.isUniform(cells.map(RowShape.of))
                 && !RowShape.isMenu(cells.filter(\.visible)) && !RowShape.holdsDisclosure(cells.filter(\.visible))
+                && !RowShape.isChoiceAmongRows(cells.filter(\.visible))
             // The first row of each shape: a row unlike the others offers something they do not (a navbar's
             // dropdown between two plain links), while rows of one shape are one row's worth of events.
             var shapes = Set<Set<String>>()

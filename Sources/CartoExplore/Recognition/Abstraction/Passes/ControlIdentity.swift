@@ -150,6 +150,19 @@ public enum RowShape {
         }
     }
 
+    /// Rows that are each a control of their own — the page listens on the row, which holds no link, button or field
+    /// — one of them marked as the chosen one (a sidebar of views drawn as `<li>`s, "My Day" selected; plan cards):
+    /// a choice among places or options, as tabs are, not rows of data. Each is tapped (`EventPlanner`): the first
+    /// row is often the chosen one, whose tap does nothing. The rows stay one list on screen (`ListCollapsePass`):
+    /// which row is chosen is what the screen shows.
+    public static func isChoiceAmongRows(_ rows: [UIElement]) -> Bool {
+        guard rows.count >= 2, rows.filter(\.selected).count == 1 else { return false }
+        return rows.allSatisfy { row in
+            row.role == .cell && row.actions.contains(.tap)
+                && !row.allElements.dropFirst().contains { ControlIdentity.isControl($0) && $0.visible }
+        }
+    }
+
     /// Rows with a disclosure in them — a control that says whether it is expanded (a navbar's dropdown toggle, a
     /// submenu) — are navigation, not data: what each opens is a screen of its own, so the rows stay controls.
     public static func holdsDisclosure(_ rows: [UIElement]) -> Bool {
