@@ -79,7 +79,6 @@ function snapshot() {
     const place = h.slice(second + 1);
     return names(place) ? place : null;
   };
-  const inPage = el => placeOf(el) !== null;
   const selectedClasses = new Set(['selected', 'active', 'current', 'is-active', 'is-selected', 'is-current', 'router-link-exact-active']);
   // Repeated siblings of one kind without a list around them — the cards of a grid (a recipe, a product, a post),
   // each holding controls — are rows of a list, as `<li>`s of a `<ul>` are: an element without a role of its own
@@ -274,9 +273,11 @@ function snapshot() {
       // A row that is a control of its own (a plan card, an option: tappable, no link or button inside) is marked the
       // same way when it is the chosen one.
       const ownRow = role === 'cell' && actions.includes('tap') && !el.querySelector('a[href], button, input, select, textarea, [role=button]');
+      // Where a link to a place on this page scrolls to (its `scrollsTo`); such a link is never the selected one.
+      const place = role === 'link' ? placeOf(el) : null;
       const selected = el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-current') === 'page' || el.selected === true ||
         ((['link', 'tab', 'menuItem', 'button'].includes(role) || ownRow) && el.getAttribute('aria-selected') !== 'false' &&
-         !(role === 'link' && inPage(el)) &&
+         place === null &&
          (marked(el) || (role === 'link' && el.parentElement && el.parentElement.tagName === 'LI' && marked(el.parentElement))));
       // What it shows of what it controls: a menu toggle, a dropdown, a disclosure.
       const ariaExpanded = el.getAttribute('aria-expanded');
@@ -289,7 +290,7 @@ function snapshot() {
                label: labelOf(el, role), value, frame: { x: r.x, y: r.y, width: r.width, height: r.height },
                enabled: !disabled, visible, selected, expanded, actions, target, locator: 'css selector:' + cssPath(el), children: [] };
       if (options) node.options = options;
-      if (role === 'link') { const place = placeOf(el); if (place !== null) node.scrollsTo = place; }
+      if (place !== null) node.scrollsTo = place;
       // Seen through a translucent layer over the whole window (a dialog's dimmed backdrop, a drawer's shade): on the
       // screen, out of reach until the layer goes.
       // So is what an open modal dialog (`<dialog>` shown modal, `aria-modal`) sets aside: the page it was opened over.
