@@ -137,6 +137,28 @@ final class PlanningAndGraphTests: XCTestCase {
         XCTAssertEqual(toolbar(inForm: true)?.submit?.label, "Add")
     }
 
+    /// Fields outside any form with a button between them are filled apart: a live search box and "Help" in the
+    /// header, then the add bar's task field and "Add" below the list. Filled together, the search text hid every
+    /// task added. Fields with only labels or pickers between them stay one group (the dialog of the next test).
+    func testFieldsOutsideAFormWithAButtonBetweenThemAreFilledApart() {
+        let search = UIElement(role: .searchField, platformType: "input[type=search]", identifier: "search", label: "Search", actions: [.tap, .type], locator: "css selector:#search")
+        let help = UIElement(role: .button, platformType: "button", identifier: "help", label: "Help", actions: [.tap], target: "click", locator: "css selector:#help")
+        let task = UIElement(role: .textField, platformType: "input[type=text]", identifier: "task", label: "Add a task", actions: [.tap, .type], locator: "css selector:#task")
+        let add = UIElement(role: .button, platformType: "button", identifier: "add", label: "Add", actions: [.tap], target: "click", locator: "css selector:#add")
+        func fills(_ children: [UIElement]) -> [CrawlEvent] {
+            let page = UISnapshot(context: ScreenContext(title: "T", container: "/"), root: UIElement(role: .window, platformType: "document", children: children))
+            return EventPlanner().plan(page, origin: nil).events.filter { $0.kind == .fill }
+        }
+        // triggering
+        let apart = fills([search, help, task, add])
+        XCTAssertEqual(apart.map { $0.fields.map(\.field.identifier) }, [["search"], ["task"]], "\(apart.map(\.description))")
+        XCTAssertEqual(apart.last?.submit?.label, "Add")
+        // non-triggering: no button between the fields
+        let together = fills([search, task, add])
+        XCTAssertEqual(together.map { $0.fields.map(\.field.identifier) }, [["search", "task"]])
+        XCTAssertEqual(together.first?.submit?.label, "Add")
+    }
+
     /// A dialog laid out without a form whose last field is a picker ("Name", "Date", then "Type" on its
     /// placeholder, then "Add"): the fields are filled and sent by Return as a search box in a toolbar would be, and
     /// also filled with the picker's first choice and sent by "Add" — the only way its script reads them.

@@ -24,7 +24,13 @@ public struct EventPlanner: Sendable {
     public func plan(_ snapshot: UISnapshot, origin: String?) -> (events: [CrawlEvent], skipped: [Skipped]) {
         var events: [CrawlEvent] = []
         var skipped: [Skipped] = []
-        var forms: [(form: UIElement?, fields: [UIElement])] = []
+        var forms: [(key: String, form: UIElement?, fields: [UIElement])] = []
+        /// Fields outside any form are grouped by the buttons between them: a button after a field ends its group
+        /// (a search box in the header and its gear, then the add bar's task field and "Add" below the list are two
+        /// groups, each filled and sent apart — filled together, the search text hid the task just added). Fields
+        /// with only labels, pickers or boxes between them (a dialog laid out without a form) stay one group.
+        var looseGroup = 0
+        var looseGroupHasFields = false
         /// Every form, in document order: one without a field to type in is sent once what it requires is ticked.
         var allForms: [UIElement] = []
         var seen = Set<String>()
@@ -95,15 +101,20 @@ public struct EventPlanner: Sendable {
             if e.actions.contains(.tap), sends(e, parent: parent) {
                 lastButton = (e, formHere)
             }
+            if formHere == nil, e.role == .button, e.actions.contains(.tap), looseGroupHasFields {
+                looseGroup += 1
+                looseGroupHasFields = false
+            }
             if isField {
                 guard allowed(e) else { return }
-                // One group per form (by its locator); fields outside any form form one group of their own.
-                let group = formHere.map { $0.locator ?? "" }
-                if let i = forms.firstIndex(where: { $0.form.map { $0.locator ?? "" } == group }) {
+                // One group per form (by its locator); fields outside any form in groups ended by buttons (`looseGroup`).
+                let group = formHere.map { "form " + ($0.locator ?? "") } ?? "loose \(looseGroup)"
+                if formHere == nil { looseGroupHasFields = true }
+                if let i = forms.firstIndex(where: { $0.key == group }) {
                     forms[i].fields.append(e)
                 } else {
-                    forms.append((formHere, [e]))
-                    if let before = lastButton, before.form?.locator == formHere?.locator { buttonBeforeGroup[group ?? ""] = before.button }
+                    forms.append((group, formHere, [e]))
+                    if let before = lastButton, before.form?.locator == formHere?.locator { buttonBeforeGroup[group] = before.button }
                 }
             } else if e.actions.contains(.tap) && !(e.role == .cell && hasTappableDescendant(e) && e.target != "click") {
                 // A row whose own links and buttons are its events is tapped itself only when the page listens on
@@ -141,7 +152,7 @@ public struct EventPlanner: Sendable {
         // — its submit button alone is refused by the browser, and boxes tapped one at a time each leave the form
         // as it was but for the box.
         for form in allForms where !forms.contains(where: { $0.form?.locator == form.locator }) && !Self.requiredChecks(in: form).isEmpty {
-            forms.append((form, []))
+            forms.append(("form " + (form.locator ?? ""), form, []))
         }
         for group in forms {
             let submit = group.form?.allElements.first { $0.role == .button && $0.target == "submit" && $0.actions.contains(.tap) }
@@ -150,7 +161,7 @@ public struct EventPlanner: Sendable {
                 ?? group.fields.last.flatMap { buttonAfterField[$0.locator ?? ""] }
                 // Fields ending in a text area, which takes Return as a new line, and followed by no button that sends
                 // them: the button before the first field does (an editor's "Save" in the bar above it).
-                ?? (group.fields.last?.role == .textView ? buttonBeforeGroup[group.form.map { $0.locator ?? "" } ?? ""] : nil)
+                ?? (group.fields.last?.role == .textView ? buttonBeforeGroup[group.key] : nil)
             let checks = group.form.map(Self.requiredChecks) ?? []
             if group.fields.isEmpty {
                 guard let submit, allowed(submit) else { continue }

@@ -230,16 +230,20 @@ public struct StateIndex: Sendable {
 
     /// The text of the row holding the element at `locator` in `snapshot` (the element itself when it is the row),
     /// every label and value in it, plain; nil when it is in no row of the containers at `lists` (lists of rows of
-    /// one shape: a menu's rows lead to places of their own, not to a row's detail).
+    /// one shape: a menu's rows lead to places of their own, not to a row's detail), or when its list is a choice
+    /// among rows (`RowShape.isChoiceAmongRows`: a sidebar of views, one chosen). A choice's rows are places, as
+    /// tabs are: the heading that names the chosen one ("Important" after a tap on the row "Important 0") names a
+    /// screen, where a card's detail names the card's data.
     static func rowText(at locator: String, in snapshot: UISnapshot, lists: Set<String>) -> String? {
-        func find(_ e: UIElement, _ row: UIElement?, inList: Bool) -> UIElement?? {
-            let row = inList && e.role == .cell && row == nil ? e : row
-            if e.locator == locator { return .some(row) }
-            let inside = inList || e.locator.map(lists.contains) == true
-            for child in e.children { if let found = find(child, row, inList: inside) { return found } }
+        func find(_ e: UIElement, _ row: UIElement?, list: UIElement?) -> (row: UIElement?, list: UIElement?)? {
+            let row = list != nil && e.role == .cell && row == nil ? e : row
+            if e.locator == locator { return (row, list) }
+            let list = list ?? (e.locator.map(lists.contains) == true ? e : nil)
+            for child in e.children { if let found = find(child, row, list: list) { return found } }
             return nil
         }
-        guard let found = find(snapshot.root, nil, inList: false), let row = found else { return nil }
+        guard let found = find(snapshot.root, nil, list: nil), let row = found.row, let list = found.list else { return nil }
+        if RowShape.isChoiceAmongRows(list.children.filter { $0.role == .cell && $0.visible }) { return nil }
         return plain(row.allElements.flatMap { [$0.label, $0.value] }.compactMap { $0 }.joined(separator: " "))
     }
 
