@@ -518,6 +518,35 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertNotEqual(index.modelIdentity(at: other.index), index.modelIdentity(at: again.index))
     }
 
+    /// A heading that names the row chosen in a choice among rows (a sidebar of views drawn as rows, "Today" chosen)
+    /// follows the choice, as a tab's title does: it is no data, even at a place that holds data on the page's other
+    /// screens. The same rows with none chosen are rows of data, and the heading that changed with them is data.
+    func testAHeadingNamingTheRowChosenAmongRowsIsNoData() {
+        func word(_ text: String) -> UIElement { UIElement(role: .heading, platformType: "h2", label: text, locator: "css selector:#main > h2") }
+        func choice(_ w: String) -> UISnapshot { Self.screen("Trainer", [word(w), Self.button("Skip", id: "skip")]) }
+        func views(_ shown: String, chosen: Bool) -> UISnapshot {
+            let rows = ["Inbox", "Today", "Starred"].enumerated().map { i, name in
+                UIElement(role: .cell, platformType: "li", label: "\(name) 0", selected: chosen && name == shown, actions: [.tap], target: "click",
+                          locator: "css selector:#views > li:nth-of-type(\(i + 1))")
+            }
+            return Self.screen("Trainer", [word(shown), UIElement(role: .list, platformType: "ul", identifier: "views", locator: "css selector:#views", children: rows)])
+        }
+        var index = StateIndex(coarsenAfter: 4)
+        var decisions: [StateIndex.Decision] = []
+        for w in ["gehen", "kommen", "machen", "sagen"] { decisions += index.add(choice(w)).decisions }
+        XCTAssertEqual(decisions.map(\.kind), [.coarsen], "the place of the heading holds data on the choice card")
+        // triggering: each view chosen is a state of its own
+        let inbox = index.add(views("Inbox", chosen: true)), today = index.add(views("Today", chosen: true)), starred = index.add(views("Starred", chosen: true))
+        XCTAssertEqual((inbox.decisions + today.decisions + starred.decisions).filter { $0.kind == .coarsen }, [])
+        XCTAssertEqual(Set([inbox, today, starred].map { index.modelIdentity(at: $0.index) }).count, 3)
+        XCTAssertEqual(index.match(views("Today", chosen: true)), today.index)
+        // non-triggering twin: no row chosen, the heading that changed is data here too
+        let first = index.add(views("Inbox", chosen: false))
+        let second = index.add(views("Today", chosen: false))
+        XCTAssertEqual((first.decisions + second.decisions).map(\.kind).filter { $0 == .coarsen }, [.coarsen])
+        XCTAssertEqual(index.modelIdentity(at: first.index), index.modelIdentity(at: second.index))
+    }
+
     func testRefinesAScreenWhenOneEventLedToDifferentStates() {
         var index = StateIndex()
         var inbox = Self.screen("Mail", [Self.button("Open")])

@@ -411,8 +411,13 @@ public struct StateIndex: Sendable {
     private mutating func learnDataHeadings(of coarse: AbstractState, among group: [Int], at known: Set<String>? = nil) -> Decision? {
         var texts: [String: Set<String>] = [:]
         for i in group {
+            let chosen = Self.chosenRowTexts(records[i].snapshot)
             for e in records[i].snapshot.elements where e.role == .heading && e.visible {
                 guard let locator = e.locator, known?.contains(locator) ?? true, let label = e.label.map(Self.headingText), !label.isEmpty else { continue }
+                // A heading naming the row chosen in a choice among rows follows the choice, as a tab's title does:
+                // "Important" after "Important 0" was chosen is no data.
+                let plainLabel = Self.plain(e.label ?? "")
+                if plainLabel.count >= 2, chosen.contains(where: { $0.contains(plainLabel) }) { continue }
                 texts[locator, default: []].insert(label)
             }
         }
@@ -428,6 +433,15 @@ public struct StateIndex: Sendable {
             : "the heading at \(places) held data on another screen of this page, and \(group.count) states of this screen differ in its text: that text is data here too"
         return Decision(kind: .coarsen, screen: coarse.name,
                         reason: evidence + "; labels of links and buttons and the other headings still count", states: group)
+    }
+
+    /// The text of the chosen row of each choice among rows `snapshot` shows (`RowShape.isChoiceAmongRows`), plain.
+    static func chosenRowTexts(_ snapshot: UISnapshot) -> [String] {
+        snapshot.elements.filter(RowShape.isListContainer).compactMap { list in
+            let rows = list.children.filter { $0.role == .cell && $0.visible }
+            guard RowShape.isChoiceAmongRows(rows), let row = rows.first(where: \.selected) else { return nil }
+            return plain(row.allElements.flatMap { [$0.label, $0.value] }.compactMap { $0 }.joined(separator: " "))
+        }
     }
 
     /// The page a snapshot shows, without its hash route: where a place learnt to hold data applies.
