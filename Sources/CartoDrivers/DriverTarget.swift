@@ -21,6 +21,8 @@ public struct DriverTarget: Sendable {
     public var headless = true
     public var blockedRequests: [String] = []
     public var animationPlaybackRate: Double = 1
+    /// Tells web pages the user prefers reduced motion (`BrowserDriver.Options.reducedMotion`).
+    public var reducedMotion = false
     /// Seeds a web page's random numbers (`BrowserDriver.Options.randomSeed`); nil leaves them random.
     public var randomSeed: UInt64?
 
@@ -49,6 +51,7 @@ public struct DriverTarget: Sendable {
             options.headless = headless
             options.blockedRequests = blockedRequests
             options.animationPlaybackRate = animationPlaybackRate
+            options.reducedMotion = reducedMotion
             options.randomSeed = randomSeed
             return try BrowserDriver(startURL: url, endpoint: endpoint, options: options)
         } catch let error as WebDriverError {

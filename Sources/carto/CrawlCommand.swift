@@ -124,7 +124,7 @@ struct CrawlTargetOptions: ParsableArguments {
     @Flag(help: "Desktop-sized browser window (1280×800) instead of iPhone emulation (390×844).")
     var desktop = false
 
-    @Option(help: "CSS animations and transitions: fast (played 10× faster, as UI tests switch them off: the same screens, less waiting) or real (the app's own timing).")
+    @Option(help: "Motion: fast (CSS animations and transitions played 10× faster, as UI tests switch them off, and pages told the user prefers reduced motion: the same screens, less waiting, no half-done fade-in) or real (the app's own timing and motion).")
     var animations: BrowserDriver.AnimationSpeed = .fast
 
     @Option(name: .customLong("block-requests"), help: "Never load URLs matching this pattern (* wildcards, e.g. '*://*.googleapis.com/*'): third-party fonts, analytics, ads (repeatable).")

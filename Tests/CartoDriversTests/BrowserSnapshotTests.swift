@@ -752,6 +752,48 @@ final class BrowserAnimationSpeedTests: XCTestCase {
     }
 }
 
+/// `carto crawl --animations fast` tells pages the user prefers reduced motion, on the start page and on pages
+/// reached after it: a page that fades its content in over time for others (a header shown 1.2 s after each load,
+/// sections revealed as they are scrolled to) shows it at once, so a snapshot never depends on how long the page had.
+/// `real` leaves the page its own motion.
+final class BrowserReducedMotionTests: XCTestCase {
+    static let page = """
+        <!DOCTYPE html><html><head><title>Venue</title>
+        <style>.reveal { opacity: 0; } .reveal.shown { opacity: 1; }</style></head><body>
+        <h1 id="welcome" class="reveal">Welcome</h1><a id="more" href="more.html">More</a>
+        <script>
+        const calm = matchMedia('(prefers-reduced-motion: reduce)').matches;
+        document.body.dataset.motion = calm ? 'reduced' : 'full';
+        setTimeout(() => document.getElementById('welcome').classList.add('shown'), calm ? 0 : 4000);
+        </script></body></html>
+        """
+
+    func testFastMotionTellsEveryPageTheUserPrefersReducedMotionAndRealDoesNot() throws {
+        let more = Self.page.replacingOccurrences(of: "<title>Venue</title>", with: "<title>More</title>")
+        let (site, service) = try serveWithChromeDriver(["index.html": Self.page, "more.html": more])
+        for speed in BrowserDriver.AnimationSpeed.allCases {
+            var options = BrowserDriver.Options()
+            options.animationPlaybackRate = speed.playbackRate
+            options.reducedMotion = speed.reducesMotion
+            let driver = try BrowserDriver(startURL: site.url.appendingPathComponent("/"), webdriver: service.url, options: options)
+            defer { driver.close() }
+            try driver.restart()
+            for page in ["Venue", "More"] {
+                _ = try driver.waitForIdle(.idle(quietMilliseconds: 50, timeoutMilliseconds: 1000))
+                let snapshot = try driver.snapshot()
+                XCTAssertEqual(snapshot.context.title, page)
+                let welcome = try XCTUnwrap(snapshot.elements.first { $0.identifier == "welcome" })
+                XCTAssertEqual(welcome.visible, speed == .fast, "\(speed) on \(page): the heading is \(speed == .fast ? "shown at once" : "still fading in")")
+                let motion = try driver.cdp("Runtime.evaluate", ["expression": "document.body.dataset.motion", "returnByValue": true]) as? [String: Any]
+                XCTAssertEqual((motion?["result"] as? [String: Any])?["value"] as? String, speed == .fast ? "reduced" : "full")
+                if page == "Venue" {
+                    try driver.perform(.tap(try XCTUnwrap(snapshot.elements.first { $0.identifier == "more" })))
+                }
+            }
+        }
+    }
+}
+
 /// A DevTools command the browser rejects is that command's error, with the browser's words: the session goes on.
 final class DevToolsErrorTests: XCTestCase {
     func testADevToolsErrorKeepsItsMessageAndTheSessionLives() throws {

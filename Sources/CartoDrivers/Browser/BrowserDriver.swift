@@ -29,6 +29,12 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         /// session): 10 plays a 0.3 s slide in 30 ms — the same end state with less waiting, as UI tests switch
         /// animations off. Script timers are not affected. 1 keeps the app's own timing.
         public var animationPlaybackRate: Double = 1
+        /// Tells pages the user prefers reduced motion (`prefers-reduced-motion: reduce`, Chromium's
+        /// `--force-prefers-reduced-motion`, so it holds in every document and tab and on a remote grid too). Pages
+        /// that honour it skip what they would otherwise play over time — content faded in as it is scrolled to, a
+        /// header shown 1.2 s after each load, a hero's parallax — so what a snapshot sees does not depend on how
+        /// long the page has had (a venue site's fade-ins split its pages into two states or not from run to run).
+        public var reducedMotion = false
         /// Seeds the page's `Math.random`, `crypto.getRandomValues` and `crypto.randomUUID` in every document (see
         /// `seeded-random.js`): an app that draws its content at random shows the same draw on every run and after
         /// every reset. Nil leaves the browser's own randomness (a person recording).
@@ -38,11 +44,15 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
 
     /// `carto crawl --animations`: how fast the page's CSS animations and transitions play.
     public enum AnimationSpeed: String, Codable, CaseIterable, Sendable {
-        /// Ten times faster, as UI tests switch animations off: the same end states, a tenth of the waiting.
+        /// Ten times faster, as UI tests switch animations off, and pages told the user prefers reduced motion: the
+        /// same end states, a tenth of the waiting, and no fade-in that a snapshot could catch half done.
         case fast
         /// The app's own timing.
         case real
         public var playbackRate: Double { self == .fast ? 10 : 1 }
+        /// Whether pages are told the user prefers reduced motion (`Options.reducedMotion`): as a tester's device
+        /// set to reduce motion would, with `fast`; `real` leaves the page its own motion.
+        public var reducesMotion: Bool { self == .fast }
     }
 
     /// Starts a session on `webdriver` (a running chromedriver on this machine), or starts chromedriver itself when nil.
@@ -67,10 +77,10 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         }
         do {
             var capabilities = ChromeDriverService.mobileCapabilities(width: options.width, height: options.height)
-            if !options.mobile || !options.extraArguments.isEmpty || !options.headless {
+            if !options.mobile || !options.extraArguments.isEmpty || !options.headless || options.reducedMotion {
                 var chrome = capabilities["goog:chromeOptions"] as! [String: Any]
                 if !options.mobile { chrome.removeValue(forKey: "mobileEmulation"); chrome["args"] = (chrome["args"] as! [String]) + ["--window-size=\(options.width),\(options.height)"] }
-                chrome["args"] = (chrome["args"] as! [String]) + options.extraArguments
+                chrome["args"] = (chrome["args"] as! [String]) + options.extraArguments + (options.reducedMotion ? ["--force-prefers-reduced-motion"] : [])
                 if !options.headless { chrome["args"] = (chrome["args"] as! [String]).filter { !$0.hasPrefix("--headless") } }
                 capabilities["goog:chromeOptions"] = chrome
             }

@@ -93,6 +93,7 @@ public final class CrawlSession: @unchecked Sendable {
         target.desktop = settings.desktop
         target.blockedRequests = settings.blockRequests + (specification?.blockRequests ?? [])
         target.animationPlaybackRate = settings.animations.playbackRate
+        target.reducedMotion = settings.animations.reducesMotion
         // The same app on every run and after every reset: a path replayed meets the content it met before.
         target.randomSeed = settings.seed
         onStatus?("starting \(settings.platform == .web ? (target.webdriver == nil ? "chromedriver and Chromium" : "a browser session") : "the iOS app \(settings.start)")…")

@@ -33,6 +33,7 @@ public enum AcceptedValue {
         // on screen, one moved to next January does not.
         if format.isPicked, let shown = field.value, !shown.isEmpty, within(shown, c) { return shown }
         switch format {
+        case .number where kind == .phone: return phoneDigits(c)
         case .number: return number(c)
         case .date, .time, .dateTime, .month, .week: return moment(format, c, today: today)
         case .color: return "#3366cc"
@@ -105,6 +106,16 @@ public enum AcceptedValue {
         return v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 
+    /// A phone number typed into a number field: digits only, those of the example the field shows ("e.g. +1 234
+    /// 567 890": a page that wants ten digits draws ten), else the sample's; the first the field's bounds admit,
+    /// else a number within them.
+    static func phoneDigits(_ c: InputConstraints) -> String {
+        let example = c.placeholder.map { $0.filter(\.isASCII).filter(\.isNumber) } ?? ""
+        let candidates = [example, TextInputKind.phone.sampleValue.filter(\.isNumber)].filter { $0.count >= 3 }
+        let lo = c.min.flatMap(Double.init) ?? -.infinity, hi = c.max.flatMap(Double.init) ?? .infinity
+        return candidates.first { Double($0).map { $0 >= lo && $0 <= hi } == true && admits($0, c, kind: .phone) } ?? number(c)
+    }
+
     /// Whether a picked value lies within the field's bounds (ISO notations of one length order as text).
     static func within(_ value: String, _ c: InputConstraints) -> Bool {
         if let lo = c.min, lo.count == value.count, value < lo { return false }
@@ -158,6 +169,9 @@ public enum AcceptedValue {
             (field("email", InputConstraints(placeholder: "name@domain.com")), "carto@example.com"),
             (field("email", InputConstraints(pattern: ".+@company\\.org")), "a@company.org"),
             (field("number", InputConstraints(min: "0", max: "50", step: "1")), "42"),
+            (field("number", InputConstraints(placeholder: "e.g. +1 234 567 890"), id: "phone-no"), "1234567890"),
+            (field("number", InputConstraints(), id: "mobile"), "15555550123"),
+            (field("number", InputConstraints(max: "99"), id: "phone"), "42"),
             (field("number", InputConstraints(min: "0", step: "500")), "500"),
             (field("number", InputConstraints(min: "1", max: "10")), "10"),
             (field("number", InputConstraints(min: "0.5", max: "2", step: "0.25")), "2"),

@@ -22,10 +22,14 @@ public enum TextInputKind: String, Codable, Sendable, CaseIterable {
         if e.role == .secureTextField { return .password }
         if e.role == .searchField { return .search }
         let type = e.platformType.lowercased()
+        let words = [e.identifier, e.label].compactMap { $0?.lowercased() }.joined(separator: " ")
+        // A phone number asked for in a number field (digits only, no plus or spaces) is still a phone number: its
+        // checks want a phone's digits (ten of them, say), not any number. Only the plain words: a number of hotel
+        // nights is no "tel".
+        if type.contains("type=number"), ["phone", "mobile"].contains(where: { words.contains($0) }) { return .phone }
         for (needle, kind) in [("type=email", TextInputKind.email), ("type=url", .url), ("type=number", .number),
                                ("type=tel", .phone), ("type=password", .password), ("type=search", .search)]
         where type.contains(needle) { return kind }
-        let words = [e.identifier, e.label].compactMap { $0?.lowercased() }.joined(separator: " ")
         for (needles, kind) in [(["password", "passcode", "pin"], TextInputKind.password), (["e-mail", "email", "mail"], .email),
                                 (["phone", "mobile", "tel"], .phone), (["url", "website", "link", "homepage"], .url),
                                 (["search", "find", "query"], .search),
@@ -43,6 +47,8 @@ public enum TextInputKind: String, Codable, Sendable, CaseIterable {
         (UIElement(role: .textField, platformType: "input[type=url]"), .url),
         (UIElement(role: .textField, platformType: "input[type=text]", label: "Your website"), .url),
         (UIElement(role: .textField, platformType: "input[type=number]"), .number),
+        (UIElement(role: .textField, platformType: "input[type=number]", identifier: "phone-no"), .phone),
+        (UIElement(role: .textField, platformType: "input[type=number]", identifier: "hotel-nights"), .number),
         (UIElement(role: .textField, platformType: "input[type=text]", identifier: "zip"), .number),
         (UIElement(role: .textField, platformType: "input[type=tel]"), .phone),
         (UIElement(role: .textField, platformType: "XCUIElementTypeTextField", label: "Mobile number"), .phone),

@@ -243,8 +243,13 @@ public struct StateIndex: Sendable {
             return nil
         }
         guard let found = find(snapshot.root, nil, list: nil), let row = found.row, let list = found.list else { return nil }
-        if RowShape.isChoiceAmongRows(list.children.filter { $0.role == .cell && $0.visible }) { return nil }
-        return plain(row.allElements.flatMap { [$0.label, $0.value] }.compactMap { $0 }.joined(separator: " "))
+        if RowShape.isChoiceAmongRows(RowShape.shownRows(of: list)) { return nil }
+        return plainText(of: row)
+    }
+
+    /// Every label and value in `row`, plain.
+    private static func plainText(of row: UIElement) -> String {
+        plain(row.allElements.flatMap { [$0.label, $0.value] }.compactMap { $0 }.joined(separator: " "))
     }
 
     /// Text compared as a person reads it: lower case, one space between words.
@@ -411,13 +416,17 @@ public struct StateIndex: Sendable {
     private mutating func learnDataHeadings(of coarse: AbstractState, among group: [Int], at known: Set<String>? = nil) -> Decision? {
         var texts: [String: Set<String>] = [:]
         for i in group {
-            let chosen = Self.chosenRowTexts(records[i].snapshot)
+            // Computed once a heading asks for it: most snapshots show no choice among rows.
+            var chosen: [String]?
             for e in records[i].snapshot.elements where e.role == .heading && e.visible {
                 guard let locator = e.locator, known?.contains(locator) ?? true, let label = e.label.map(Self.headingText), !label.isEmpty else { continue }
                 // A heading naming the row chosen in a choice among rows follows the choice, as a tab's title does:
                 // "Important" after "Important 0" was chosen is no data.
                 let plainLabel = Self.plain(e.label ?? "")
-                if plainLabel.count >= 2, chosen.contains(where: { $0.contains(plainLabel) }) { continue }
+                if plainLabel.count >= 2 {
+                    if chosen == nil { chosen = Self.chosenRowTexts(records[i].snapshot) }
+                    if chosen?.contains(where: { $0.contains(plainLabel) }) == true { continue }
+                }
                 texts[locator, default: []].insert(label)
             }
         }
@@ -438,9 +447,9 @@ public struct StateIndex: Sendable {
     /// The text of the chosen row of each choice among rows `snapshot` shows (`RowShape.isChoiceAmongRows`), plain.
     static func chosenRowTexts(_ snapshot: UISnapshot) -> [String] {
         snapshot.elements.filter(RowShape.isListContainer).compactMap { list in
-            let rows = list.children.filter { $0.role == .cell && $0.visible }
+            let rows = RowShape.shownRows(of: list)
             guard RowShape.isChoiceAmongRows(rows), let row = rows.first(where: \.selected) else { return nil }
-            return plain(row.allElements.flatMap { [$0.label, $0.value] }.compactMap { $0 }.joined(separator: " "))
+            return plainText(of: row)
         }
     }
 

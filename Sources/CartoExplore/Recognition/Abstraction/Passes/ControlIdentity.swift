@@ -131,6 +131,9 @@ public enum RowShape {
 
     public static func isListContainer(_ e: UIElement) -> Bool { e.role == .list || e.role == .table || e.role == .collection }
 
+    /// The rows of `list` on screen: what a choice among rows, a menu or a list of data is judged by.
+    public static func shownRows(of list: UIElement) -> [UIElement] { list.children.filter { $0.role == .cell && $0.visible } }
+
     /// A menu: every row shows one link or button and nothing else (the row reads as the control's label), as in a
     /// side menu of script links (`href="javascript:…"`) that all share one shape. Its rows are opened one by one and
     /// stay controls of their own; a data list's rows hold more (a checkbox, text, several controls). What a row
