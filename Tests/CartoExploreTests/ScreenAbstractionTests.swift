@@ -137,6 +137,21 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertNotEqual(state(page("Email", placeholder: "name@example.com")), state(page("Phone", placeholder: "name@example.com")))
     }
 
+    /// A password field whose eye shows its text (`type="password"` switched to `text`) is the same field: the
+    /// sign-in dialog with the password shown is the sign-in dialog.
+    func testAPasswordFieldShowingItsTextIsThePasswordField() {
+        func signIn(shown: Bool, id: String? = "signInPassword", label: String = "Password") -> UISnapshot {
+            let password = UIElement(role: shown ? .textField : .secureTextField, platformType: shown ? "input[type=text]" : "input[type=password]",
+                                     identifier: id, label: label, actions: [.tap, .type])
+            return Self.screen("Music", [Self.field("Email", id: "signInEmail"), password, Self.button("👁", id: "togglePassword"), Self.button("Sign In", id: "signIn")])
+        }
+        // triggering
+        XCTAssertEqual(state(signIn(shown: false)), state(signIn(shown: true)))
+        XCTAssertEqual(state(signIn(shown: false, id: nil, label: "Confirm password")), state(signIn(shown: true, id: nil, label: "Confirm password")))
+        // non-triggering: a text field named otherwise is a text field
+        XCTAssertNotEqual(state(signIn(shown: false, id: "code", label: "Code")), state(signIn(shown: true, id: "code", label: "Code")))
+    }
+
     // MARK: - Routes the screen names itself
 
     /// A to-do screen whose filter links mark the current one as selected (TodoMVC's `a.selected`).

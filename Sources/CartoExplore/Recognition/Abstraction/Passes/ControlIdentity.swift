@@ -47,10 +47,19 @@ public enum ControlIdentity {
 
     /// Role, identifier and what it leads to, without its label: the shape a control has in every row of a list.
     public static func shape(_ e: UIElement) -> String {
-        var out = e.role.rawValue
+        var out = (showsAPassword(e) ? UIRole.secureTextField : e.role).rawValue
         if let id = e.identifier, !id.isEmpty { out += "#" + LabelNormaliser.mask(id) }
         if let target = e.target, !target.isEmpty { out += " → " + LabelNormaliser.targetShape(target) }
         return out
+    }
+
+    /// A password field showing its text: a text field named a password (its identifier or label), as the eye
+    /// beside a password field makes it (`type="password"` switched to `text`). It is the same field to a person,
+    /// and a sign-in dialog with the password shown is the same screen as with it hidden.
+    static func showsAPassword(_ e: UIElement) -> Bool {
+        guard e.role == .textField else { return false }
+        let words = [e.identifier, e.label].compactMap { $0?.lowercased() }.joined(separator: " ")
+        return words.contains("password") || words.contains("passcode")
     }
 
     /// Shape plus label (numbers masked) and the control's state — selected, disabled, on, expanded, a picker with
