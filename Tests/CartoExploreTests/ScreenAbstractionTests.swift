@@ -150,6 +150,10 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertEqual(state(signIn(shown: false, id: nil, label: "Confirm password")), state(signIn(shown: true, id: nil, label: "Confirm password")))
         // non-triggering: a text field named otherwise is a text field
         XCTAssertNotEqual(state(signIn(shown: false, id: "code", label: "Code")), state(signIn(shown: true, id: "code", label: "Code")))
+        XCTAssertNotEqual(state(signIn(shown: false, id: "passwordHint", label: "Password hint")), state(signIn(shown: true, id: "passwordHint", label: "Password hint")))
+        // A list's rows keep one shape whatever their labels: a row's field named for a password is no other shape.
+        let row = { (label: String) in UIElement(role: .textField, platformType: "input[type=text]", label: label, actions: [.tap, .type]) }
+        XCTAssertEqual(ControlIdentity.shape(row("Password for the bank")), ControlIdentity.shape(row("Note")))
     }
 
     // MARK: - Routes the screen names itself

@@ -42,7 +42,8 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         public init() {}
     }
 
-    /// `carto crawl --animations`: how fast the page's CSS animations and transitions play.
+    /// `carto crawl --animations`: the page's motion — how fast its CSS animations and transitions play, and whether
+    /// it is told the user prefers reduced motion.
     public enum AnimationSpeed: String, Codable, CaseIterable, Sendable {
         /// Ten times faster, as UI tests switch animations off, and pages told the user prefers reduced motion: the
         /// same end states, a tenth of the waiting, and no fade-in that a snapshot could catch half done.

@@ -110,7 +110,10 @@ public enum AcceptedValue {
     /// 567 890": a page that wants ten digits draws ten), else the sample's; the first the field's bounds admit,
     /// else a number within them.
     static func phoneDigits(_ c: InputConstraints) -> String {
-        let example = c.placeholder.map { $0.filter(\.isASCII).filter(\.isNumber) } ?? ""
+        // The longest run of digits and a phone's separators ("10 digits, e.g. 0123456789": the number, not the
+        // count before it), its digits only.
+        let runs = (c.placeholder ?? "").split { !($0.isASCII && ($0.isNumber || " +-().".contains($0))) }
+        let example = runs.map { $0.filter(\.isNumber) }.max { $0.count < $1.count } ?? ""
         let candidates = [example, TextInputKind.phone.sampleValue.filter(\.isNumber)].filter { $0.count >= 3 }
         let lo = c.min.flatMap(Double.init) ?? -.infinity, hi = c.max.flatMap(Double.init) ?? .infinity
         return candidates.first { Double($0).map { $0 >= lo && $0 <= hi } == true && admits($0, c, kind: .phone) } ?? number(c)
@@ -171,6 +174,7 @@ public enum AcceptedValue {
             (field("number", InputConstraints(min: "0", max: "50", step: "1")), "42"),
             (field("number", InputConstraints(placeholder: "e.g. +1 234 567 890"), id: "phone-no"), "1234567890"),
             (field("number", InputConstraints(), id: "mobile"), "15555550123"),
+            (field("number", InputConstraints(placeholder: "10 digits, e.g. 0123456789"), id: "phone"), "0123456789"),
             (field("number", InputConstraints(max: "99"), id: "phone"), "42"),
             (field("number", InputConstraints(min: "0", step: "500")), "500"),
             (field("number", InputConstraints(min: "1", max: "10")), "10"),

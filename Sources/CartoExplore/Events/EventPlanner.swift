@@ -132,7 +132,7 @@ public struct EventPlanner: Sendable {
             let isList = RowShape.isListContainer(e)
             let cells = isList ? e.children.filter { $0.role == .cell } : []
             // Menus (rows that lead to different places) are opened row by row; data lists by their first row.
-            let shownCells = RowShape.shownRows(of: e)
+            let shownCells = isList ? RowShape.shownRows(of: e) : []
             let dataList = isList && !RowShape.isLayoutTable(e, rows: cells.count) && RowShape.isUniform(cells.map(RowShape.of))
                 && !RowShape.isMenu(shownCells) && !RowShape.holdsDisclosure(shownCells) && !RowShape.isChoiceAmongRows(shownCells)
             // The first row of each shape: a row unlike the others offers something they do not (a navbar's

@@ -25,8 +25,8 @@ public enum TextInputKind: String, Codable, Sendable, CaseIterable {
         let words = [e.identifier, e.label].compactMap { $0?.lowercased() }.joined(separator: " ")
         // A phone number asked for in a number field (digits only, no plus or spaces) is still a phone number: its
         // checks want a phone's digits (ten of them, say), not any number. Only the plain words: a number of hotel
-        // nights is no "tel".
-        if type.contains("type=number"), ["phone", "mobile"].contains(where: { words.contains($0) }) { return .phone }
+        // nights is no "tel", the year of an automobile no "mobile".
+        if type.contains("type=number"), Self.words(e).contains(where: { $0.hasPrefix("phone") || $0.hasPrefix("mobile") }) { return .phone }
         for (needle, kind) in [("type=email", TextInputKind.email), ("type=url", .url), ("type=number", .number),
                                ("type=tel", .phone), ("type=password", .password), ("type=search", .search)]
         where type.contains(needle) { return kind }
@@ -36,6 +36,21 @@ public enum TextInputKind: String, Codable, Sendable, CaseIterable {
                                 (["age", "amount", "quantity", "count", "number", "zip", "postcode", "postal"], .number)]
         where needles.contains(where: { words.contains($0) }) { return kind }
         return .freeText
+    }
+
+    /// The words of a field's identifier and label, lower case: split at anything but letters and where camel case
+    /// starts a word (`phoneNumber`, `user-phone`, `automobile_year`).
+    static func words(_ e: UIElement) -> [String] {
+        [e.identifier, e.label].compactMap { $0 }.flatMap { text -> [String] in
+            var spaced = ""
+            var previous: Character?
+            for c in text {
+                if c.isUppercase, previous?.isLowercase == true { spaced.append(" ") }
+                spaced.append(c.isLetter ? c : " ")
+                previous = c
+            }
+            return spaced.lowercased().split(separator: " ").map(String.init)
+        }
     }
 
     /// Fields and the kind they must get: the classifier's specification, run as tests.
@@ -49,6 +64,8 @@ public enum TextInputKind: String, Codable, Sendable, CaseIterable {
         (UIElement(role: .textField, platformType: "input[type=number]"), .number),
         (UIElement(role: .textField, platformType: "input[type=number]", identifier: "phone-no"), .phone),
         (UIElement(role: .textField, platformType: "input[type=number]", identifier: "hotel-nights"), .number),
+        (UIElement(role: .textField, platformType: "input[type=number]", identifier: "automobile-year"), .number),
+        (UIElement(role: .textField, platformType: "input[type=number]", identifier: "userPhone"), .phone),
         (UIElement(role: .textField, platformType: "input[type=text]", identifier: "zip"), .number),
         (UIElement(role: .textField, platformType: "input[type=tel]"), .phone),
         (UIElement(role: .textField, platformType: "XCUIElementTypeTextField", label: "Mobile number"), .phone),

@@ -47,7 +47,7 @@ public enum ControlIdentity {
 
     /// Role, identifier and what it leads to, without its label: the shape a control has in every row of a list.
     public static func shape(_ e: UIElement) -> String {
-        var out = (showsAPassword(e) ? UIRole.secureTextField : e.role).rawValue
+        var out = e.role.rawValue
         if let id = e.identifier, !id.isEmpty { out += "#" + LabelNormaliser.mask(id) }
         if let target = e.target, !target.isEmpty { out += " → " + LabelNormaliser.targetShape(target) }
         return out
@@ -58,8 +58,10 @@ public enum ControlIdentity {
     /// and a sign-in dialog with the password shown is the same screen as with it hidden.
     static func showsAPassword(_ e: UIElement) -> Bool {
         guard e.role == .textField else { return false }
-        let words = [e.identifier, e.label].compactMap { $0?.lowercased() }.joined(separator: " ")
-        return words.contains("password") || words.contains("passcode")
+        // A field about a password that holds none is no password field: its hint, the address a reset link goes to.
+        let words = TextInputKind.words(e)
+        return words.contains { $0.hasPrefix("password") || $0.hasPrefix("passcode") }
+            && !words.contains { ["hint", "forgot", "reset", "email", "mail", "question"].contains($0) }
     }
 
     /// Shape plus label (numbers masked) and the control's state — selected, disabled, on, expanded, a picker with
@@ -72,7 +74,8 @@ public enum ControlIdentity {
     public static func coarseIdentity(_ e: UIElement) -> String { identity(e, label: false) }
 
     private static func identity(_ e: UIElement, label withLabel: Bool) -> String {
-        var out = shape(e)
+        // Not in `shape`, which leaves labels out: a list's rows keep one shape whatever their labels say.
+        var out = showsAPassword(e) ? UIRole.secureTextField.rawValue + shape(e).dropFirst(e.role.rawValue.count) : shape(e)
         // A control the page identifies is that control whatever icon it shows (☰, ✖, 🚫, ×: a label without a
         // letter or digit is how the control is drawn, no other screen). A worded label says what the control does
         // ("Play", "Pause") and stays.
