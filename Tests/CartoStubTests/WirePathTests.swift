@@ -121,6 +121,34 @@ final class WirePathTests: XCTestCase {
         XCTAssertTrue(try exchange(server, requests[3]).hasSuffix("\r\nContent-Length: 11\r\n\r\n{\"ok\":true}"))
     }
 
+    /// A 204 or 304 answer carries no content, whatever the mapping says, through the wire path and the pipeline: a
+    /// body sent after it is read as the next answer on a kept-alive connection (a client's next request then fails,
+    /// "I/O on closed channel"), and WireMock sends none.
+    func testNoContentAnswersCarryNoBody() async throws {
+        let root = try TempRoot()
+        try root.mapping("ping.json", #"{"request": {"urlPath": "/ping"}, "response": {"body": "pong"}}"#)
+        try root.mapping("gone.json", #"{"request": {"method": "PATCH", "urlPath": "/gone"}, "response": {"status": 204, "body": "path 14"}}"#)
+        try root.mapping("same.json", #"{"request": {"urlPath": "/same"}, "response": {"status": 304, "bodyFileName": "b.json"}}"#)
+        try root.file("b.json", #"{"ok":true}"#)
+        let server = try await startServer(root: root.url)
+        for (request, status) in [("PATCH /gone HTTP/1.1\r\nHost: x\r\n\r\n", "204"), ("GET /same HTTP/1.1\r\nHost: x\r\n\r\n", "304")] {
+            for handOver in [false, true] {
+                let answer = try exchange(server, request, handOver: handOver)
+                XCTAssertTrue(answer.hasPrefix("HTTP/1.1 \(status)"), answer)
+                XCTAssertFalse(answer.lowercased().contains("content-length"), answer)
+                XCTAssertTrue(answer.hasSuffix("\r\n\r\n"), "no content after the head: \(answer.debugDescription)")
+            }
+        }
+        // A kept-alive connection goes on: what follows a 204 is the next request's answer.
+        let c = try RawConnection(port: server.port, receiveTimeout: 2)
+        defer { c.close() }
+        c.send("PATCH /gone HTTP/1.1\r\nHost: x\r\n\r\nGET /ping HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let both = c.read().text
+        XCTAssertEqual(both.components(separatedBy: "HTTP/1.1 ").count, 3, both)
+        XCTAssertTrue(both.hasSuffix("\r\n\r\npong"), both)
+        _ = root
+    }
+
     /// 150 generated requests (seeded): header names in any case, blanks around values, repeated headers and hosts,
     /// encoded queries, cookies, bodies of any length up to 3,000 bytes, the methods the wire path reads and some it
     /// declines, a few bytes it does not accept. Each gives the same journal entry and answer through both paths.

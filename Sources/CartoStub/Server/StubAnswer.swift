@@ -33,7 +33,7 @@ enum StubAnswer {
         if (m.response.templates != nil || m.response.templateProblem != nil) && (m.response.templated || globalTemplating) { return nil }
         if case .file = m.response.body { return nil }
         guard var response = try? build(m, request: nil, templating: false) else { return nil }  // cannot throw without templating
-        if response.headers[.contentLength] == nil { response.headers[.contentLength] = String(response.body.readableBytes) }
+        if response.headers[.contentLength] == nil, mayHaveBody(m.response.status) { response.headers[.contentLength] = String(response.body.readableBytes) }
         return PreparedResponse(response)
     }
 
@@ -88,7 +88,7 @@ enum StubAnswer {
                 var tail = prepared.encodedTail
                 return framed(prepared.encodedHead, bodySize: tail.readableBytes) { $0.writeBuffer(&tail) }
             }
-            if let fileHead = entry.fileAnswerHead, case let .file(name) = entry.mapping.response.body, let bytes = files?.bytes(name) {
+            if let fileHead = entry.fileAnswerHead, mayHaveBody(entry.mapping.response.status), case let .file(name) = entry.mapping.response.body, let bytes = files?.bytes(name) {
                 return framed(fileHead, bodySize: bytes.count) {
                     $0.writeString("\r\nContent-Length: \(bytes.count)\r\n\r\n")
                     $0.writeBytes(bytes)
@@ -101,7 +101,7 @@ enum StubAnswer {
         headers[.contentLength] = nil
         var body = response.body
         return framed(encodedHead(status: response.status, headers: headers), bodySize: body.readableBytes) {
-            $0.writeString("\r\nContent-Length: \(body.readableBytes)\r\n\r\n")
+            $0.writeString(mayHaveBody(response.status.code) ? "\r\nContent-Length: \(body.readableBytes)\r\n\r\n" : "\r\n\r\n")
             $0.writeBuffer(&body)
         }
     }
@@ -184,8 +184,15 @@ enum StubAnswer {
         }
         // No Content-Type unless the mapping declares one: WireMock adds none for jsonBody or body files either.
         let status = HTTPResponse.Status(code: r.status, reasonPhrase: r.statusMessage ?? HTTPResponse.Status(code: r.status).reasonPhrase)
+        // A 1xx, 204 or 304 answer has no content (RFC 9110 §6.4.1), whatever the mapping says: a body sent after it
+        // would be read as the start of the connection's next answer (a keep-alive client then fails its next
+        // request, "I/O on closed channel"), as WireMock's Jetty sends none.
+        if !Self.mayHaveBody(r.status) { body = ByteBuffer(); headers[.contentLength] = nil }
         return Response(status: status, headers: headers, body: body)
     }
+
+    /// Whether an answer of this status may carry content and a Content-Length (not 1xx, 204 or 304).
+    static func mayHaveBody(_ status: Int) -> Bool { !(100..<200).contains(status) && status != 204 && status != 304 }
 
     static func text(_ text: String, status: Int) -> Response {
         var headers = HTTPFields()
