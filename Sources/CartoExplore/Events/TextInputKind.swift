@@ -38,20 +38,9 @@ public enum TextInputKind: String, Codable, Sendable, CaseIterable {
         return .freeText
     }
 
-    /// The words of a field's identifier and label, lower case: split at anything but letters and where camel case
-    /// starts a word (`phoneNumber`, `user-phone`, `automobile_year`).
-    static func words(_ e: UIElement) -> [String] {
-        [e.identifier, e.label].compactMap { $0 }.flatMap { text -> [String] in
-            var spaced = ""
-            var previous: Character?
-            for c in text {
-                if c.isUppercase, previous?.isLowercase == true { spaced.append(" ") }
-                spaced.append(c.isLetter ? c : " ")
-                previous = c
-            }
-            return spaced.lowercased().split(separator: " ").map(String.init)
-        }
-    }
+    /// The words of a field's identifier and label, lower case, split at punctuation and camel-case humps
+    /// (`phoneNumber`, `user-phone`, `automobile_year`), as `ReturnControl.tokens` reads them.
+    static func words(_ e: UIElement) -> [String] { [e.identifier, e.label].compactMap { $0 }.flatMap(ReturnControl.tokens) }
 
     /// Fields and the kind they must get: the classifier's specification, run as tests.
     public static let examples: [(UIElement, TextInputKind)] = [

@@ -66,7 +66,8 @@ enum StubAnswer {
     /// A mapping answered at once with a body file's bytes (no delay, fault, proxy or template): the event loop
     /// answers it from the file cache.
     static func isPlainFile(_ m: StubMapping, globalTemplating: Bool) -> Bool {
-        guard case .file = m.response.body, m.response.fault == nil, !m.response.hasDelay, m.response.proxy == nil else { return false }
+        // A status without content (204, 304) is framed by `build`, which leaves its body file out.
+        guard case .file = m.response.body, mayHaveBody(m.response.status), m.response.fault == nil, !m.response.hasDelay, m.response.proxy == nil else { return false }
         return !(m.response.templated || globalTemplating)
     }
 
@@ -88,7 +89,7 @@ enum StubAnswer {
                 var tail = prepared.encodedTail
                 return framed(prepared.encodedHead, bodySize: tail.readableBytes) { $0.writeBuffer(&tail) }
             }
-            if let fileHead = entry.fileAnswerHead, mayHaveBody(entry.mapping.response.status), case let .file(name) = entry.mapping.response.body, let bytes = files?.bytes(name) {
+            if let fileHead = entry.fileAnswerHead, case let .file(name) = entry.mapping.response.body, let bytes = files?.bytes(name) {
                 return framed(fileHead, bodySize: bytes.count) {
                     $0.writeString("\r\nContent-Length: \(bytes.count)\r\n\r\n")
                     $0.writeBytes(bytes)
