@@ -1276,6 +1276,59 @@ extension BrowserSnapshotTests {
         XCTAssertTrue(elements.contains { $0.role == .heading && $0.label == "Move left" && $0.visible }, "the step shown is the screen's")
     }
 
+    /// A grid the page listens on once for taps on its tiles (`closest('.tile')`), the tiles plain divs with a
+    /// pointer cursor: the grid is no button (its middle may fall between tiles), the tiles are the rows of a list, a
+    /// tile marked open (a class more) is a row like the others, and the icons a tile shows once tapped, named by
+    /// their tooltips, take a tap through the tile (the finger taps the tile there, then the icon). Not so a
+    /// listening box without such tiles (a button still), an icon with a word on it (text), nor a tooltip outside
+    /// any listener.
+    func testTilesAndIconsAGridListensForAreItsControls() throws {
+        let driver = try openPage("""
+            <html><head><title>Decks</title><meta name="viewport" content="width=device-width, initial-scale=1">
+            <style>.tile { cursor: pointer; height: 90px; position: relative } .acts { position: absolute; bottom: 0; visibility: hidden }
+            .tile.open .acts { visibility: visible } .icon { cursor: pointer; display: inline-block; width: 24px; height: 24px }</style></head><body>
+            <div id="grid"></div><div id="banner"><span>Tap for news</span></div>
+            <p><span id="loose" title="Help" style="cursor: pointer"><svg width="20" height="20"></svg></span></p>
+            <div id="out"></div>
+            <script>
+            for (const name of ['Capitals', 'Rivers', 'Moons']) {
+              const t = document.createElement('div');
+              t.className = 'tile';
+              t.innerHTML = `<span class="name">${name}</span><div class="acts"><span class="icon edit" title="Edit"><svg width="20" height="20"></svg></span><span class="icon word" title="Share">Share</span></div>`;
+              document.getElementById('grid').append(t);
+            }
+            document.getElementById('grid').addEventListener('click', e => {
+              const t = e.target.closest('.tile');
+              if (e.target.closest('.edit')) { document.getElementById('out').textContent = 'Editing ' + t.querySelector('.name').textContent; return; }
+              t.classList.toggle('open');
+            });
+            document.getElementById('banner').addEventListener('click', () => {});
+            </script></body></html>
+            """)
+        var elements = try driver.snapshot().elements.flatMap(\.allElements)
+        func describe() -> String { elements.map { "\($0.role) \($0.identifier ?? "") \($0.label ?? "") \($0.actions)" }.joined(separator: "\n") }
+        let grid = try XCTUnwrap(elements.first { $0.identifier == "grid" })
+        XCTAssertEqual(grid.role, .list, describe())
+        let tiles = grid.children.filter { $0.role == .cell }
+        XCTAssertEqual(tiles.count, 3, describe())
+        let edit = try XCTUnwrap(tiles[0].allElements.first { $0.label == "Edit" && $0.role == .button }, describe())
+        XCTAssertFalse(edit.visible)
+        XCTAssertEqual(edit.actions, [.tap], "an icon its tile shows once tapped takes a tap through the tile")
+        XCTAssertFalse(tiles[0].allElements.contains { $0.role == .button && $0.label == "Share" }, "a word on it: text")
+        XCTAssertEqual(elements.first { $0.identifier == "banner" }?.role, .button, "a listening box without tiles is a button")
+        XCTAssertNotEqual(elements.first { $0.identifier == "loose" }?.role, .button, "no listener around it")
+        // a tile tapped open is a row like the others
+        try driver.perform(.tap(tiles[1]))
+        _ = try driver.waitForIdle(.standard)
+        elements = try driver.snapshot().elements.flatMap(\.allElements)
+        XCTAssertEqual(elements.first { $0.identifier == "grid" }?.children.filter { $0.role == .cell }.count, 3, describe())
+        // the icon of a closed tile, tapped as a finger does: the tile, then the icon
+        try driver.perform(.tap(edit))
+        _ = try driver.waitForIdle(.standard)
+        let text = try driver.visibleText()
+        XCTAssertTrue(text.contains("Editing Capitals"), text)
+    }
+
     /// What lies wholly under something else a person sees is out of reach: a game's result laid over its board of
     /// cells (no role, no text, a listener each) takes every touch there, so the cells are covered and offer no tap,
     /// while the buttons lifted above it do. Not so a button under a header fixed to the window (scrolling moves it

@@ -765,6 +765,43 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertEqual(LabelNormaliser.dataShape("/page.html?page=terms"), "/page.html?page=terms")
     }
 
+    /// The next of a sequence: "Got it" on a study screen shows the next card, drawn as a button named by the card's
+    /// text — a new state at the first step, and at the second step from that new state the card's text is data:
+    /// the screen is coarsened, with the tap in the decision. A toggle (Start, then Pause) leads back to the state
+    /// it left and coarsens nothing; nor do two taps each fired once from states the other did not lead to.
+    func testATapThatMovesAScreenOnTwiceInARowMakesItsLabelsData() {
+        func study(_ card: String, play: String = "Start") -> UISnapshot {
+            Self.screen("Study", container: "/study.html", [Self.button(card, id: "card"), Self.button("Got it", id: "known"), Self.button(play, id: "play")])
+        }
+        let gotIt = CrawlEvent(kind: .tap, target: Self.button("Got it", id: "known"))
+        // triggering
+        var index = StateIndex()
+        XCTAssertEqual(index.add(study("Paris is the capital of France")).index, 0)
+        XCTAssertNil(index.matchNoting(study("Water boils at 100 °C"), cause: (gotIt, study("Paris is the capital of France"))).index,
+                     "one step proves nothing")
+        XCTAssertEqual(index.add(study("Water boils at 100 °C")).index, 1)
+        let third = index.matchNoting(study("The Nile flows north"), cause: (gotIt, study("Water boils at 100 °C")))
+        XCTAssertEqual(third.index, 0)
+        XCTAssertEqual(third.decision?.kind, .coarsen)
+        XCTAssertTrue(third.decision?.reason.contains("tap button \"Got it\"") == true, "\(third.decision?.reason ?? "")")
+        XCTAssertEqual(index.match(study("Light is faster than sound")), 0, "every card from then on")
+        // non-triggering: a toggle leads back where it came from
+        var toggle = StateIndex()
+        let start = CrawlEvent(kind: .tap, target: Self.button("Start", id: "play")), pause = CrawlEvent(kind: .tap, target: Self.button("Pause", id: "play"))
+        _ = toggle.add(study("Paris", play: "Start"))
+        XCTAssertNil(toggle.matchNoting(study("Paris", play: "Pause"), cause: (start, study("Paris", play: "Start"))).index)
+        _ = toggle.add(study("Paris", play: "Pause"))
+        XCTAssertEqual(toggle.matchNoting(study("Paris", play: "Start"), cause: (pause, study("Paris", play: "Pause"))).index, 0)
+        // non-triggering: the same tap twice, but the second time from a state the first did not lead to
+        var apart = StateIndex()
+        _ = apart.add(study("Paris"))
+        XCTAssertNil(apart.matchNoting(study("Rome"), cause: (gotIt, study("Paris"))).index)
+        _ = apart.add(study("Rome"))
+        _ = apart.add(study("Paris", play: "Pause"))
+        XCTAssertNil(apart.matchNoting(study("Rome", play: "Pause"), cause: (gotIt, study("Paris", play: "Pause"))).index)
+        XCTAssertNil(apart.match(study("Berlin")), "labels still count")
+    }
+
     func testMembersOfOneCollectionAreOneStateAtTheSecondMember() {
         func place(_ name: String, at route: String) -> UISnapshot {
             Self.screen("Guide", container: "/" + route,

@@ -916,3 +916,30 @@ extension CrawlEndToEndTests {
                        "a view's name in the heading is no row's data")
     }
 }
+
+extension CrawlEndToEndTests {
+    /// A flashcard page whose grid of decks the page listens on once: its tiles are plain divs with a pointer cursor,
+    /// and a tapped tile shows icons named by their tooltips ("Study", "Edit"). The tiles are one list and the grid
+    /// no button; the icons are tapped through their tile, as a finger does. Studying moves through five cards drawn
+    /// as a button named by the card: one state, coarsened at the second step. The edit dialog's list listens for
+    /// taps on its rows, each with its own "×": a row is tapped beside it. The new-deck dialog's stepper and "Cancel"
+    /// neither end nor send its fields: "Save" does. Six screens, as a tester draws them.
+    func testTilesAndIconsAPageListensForAroundThemAreTapped() throws {
+        let (model, _) = try crawlSite("decks")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        func screen(_ s: CrawlModel.State) -> String {
+            has(s, "textField#deck-name") ? "new deck" : has(s, "Cancel edit") ? "editing" : has(s, "button#close-edit") ? "edit"
+                : has(s, "button#known") ? "study" : has(s, "heading Session done") ? "summary" : has(s, "list decks") ? "decks" : "?"
+        }
+        let byId = Dictionary(uniqueKeysWithValues: model.states.map { ($0.id, screen($0)) })
+        let edges = model.edges.map { "\(byId[$0.from] ?? "?") → \(byId[$0.to] ?? "?") \($0.event)" }
+        XCTAssertEqual(model.states.map(screen).sorted(), ["decks", "edit", "editing", "new deck", "study", "summary"],
+                       "\(model.states.map { $0.properties ?? [] })")
+        XCTAssertTrue(edges.contains("decks → study tap button \"Study\""), "\(edges)")
+        XCTAssertTrue(edges.contains("decks → edit tap button \"Edit\""), "\(edges)")
+        XCTAssertTrue(edges.contains { $0.hasPrefix("study → summary ") }, "\(edges)")
+        XCTAssertTrue(edges.contains { $0.hasPrefix("edit → editing tap cell ") }, "\(edges)")
+        XCTAssertTrue(edges.contains { $0.hasPrefix("new deck → decks fill ") }, "\(edges)")
+        XCTAssertTrue(model.decisions?.contains { $0.kind == .coarsen && $0.reason.contains("Got it") } == true, "\(model.decisions ?? [])")
+    }
+}

@@ -328,6 +328,12 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         throw WebDriverError(code: "transport", message: "chromedriver at \(client.baseURL.absoluteString) exited", httpStatus: nil)
     }
 
+    /// A touch tap at a point, as a finger on a phone: touch events, then the click the browser synthesises.
+    private func touch(_ x: Double, _ y: Double) throws {
+        try cdpSequence([("Input.dispatchTouchEvent", ["type": "touchStart", "touchPoints": [["x": x, "y": y]]]),
+                         ("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": [] as [Any]])])
+    }
+
     public func perform(_ action: DriverAction) throws {
         try ensureDriverAlive()
         switch action {
@@ -336,9 +342,28 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
                 try client.click(try client.find(element))
                 return
             }
-            guard let point = try evaluate(BrowserScripts.locate(cssSelector: selector, label: element.label)) as? [Any],
-                  let x = point.first as? Double, let y = point.dropFirst().first as? Double else {
+            guard var point = try evaluate(BrowserScripts.locate(cssSelector: selector, label: element.label)) as? [Any],
+                  var x = point.first as? Double, var y = point.dropFirst().first as? Double else {
                 throw WebDriverError(code: "no such element", message: "\(ElementNaming.describe(element)) (\(selector))", httpStatus: nil)
+            }
+            // A control its row shows once tapped (a tile's "Edit"): the finger taps the row where the control will
+            // show, then the control, once the page shows it (its handler may run after the tap's command returns:
+            // looked at again until it does, for a second at most).
+            if point.count > 3, point[3] as? Bool == true {
+                try touch(x, y)
+                for attempt in 0..<20 {
+                    guard let again = try evaluate(BrowserScripts.locate(cssSelector: selector, label: element.label)) as? [Any],
+                          let ax = again.first as? Double, let ay = again.dropFirst().first as? Double else {
+                        throw WebDriverError(code: "no such element", message: "\(ElementNaming.describe(element)) (\(selector))", httpStatus: nil)
+                    }
+                    (point, x, y) = (again, ax, ay)
+                    if !(again.count > 3 && again[3] as? Bool == true) { break }
+                    if attempt == 19 {
+                        throw WebDriverError(code: "element click intercepted",
+                                             message: "\(ElementNaming.describe(element)) did not show where a finger tapped it", httpStatus: nil)
+                    }
+                    Thread.sleep(forTimeInterval: 0.05)
+                }
             }
             if point.count > 2, let cover = point[2] as? String {
                 // Something lies on top even in the middle of the screen (a panel, an overlay): a finger would touch
@@ -348,8 +373,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
             } else {
                 // A touch tap at the element's centre, as a finger on a phone: touch events, then the click the browser
                 // synthesises. DevTools input, as chromedriver's own actions use, without its per-command overhead.
-                try cdpSequence([("Input.dispatchTouchEvent", ["type": "touchStart", "touchPoints": [["x": x, "y": y]]]),
-                                 ("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": [] as [Any]])])
+                try touch(x, y)
             }
         case .type(let element, let text):
             // Real key events through DevTools (keydown, keypress, input, keyup per character, as chromedriver's

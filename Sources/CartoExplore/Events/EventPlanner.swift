@@ -57,7 +57,7 @@ public struct EventPlanner: Sendable {
         /// A button that may send the fields before it: not a reset, not a disclosure (it shows things: "Show more",
         /// a menu toggle), not one that dismisses or goes back ("×", "Cancel").
         func sends(_ e: UIElement, parent: UIElement?) -> Bool {
-            e.role == .button && e.target != "reset" && e.expanded == nil && !ReturnControl.matches(e, parent: parent)
+            e.role == .button && e.target != "reset" && e.expanded == nil && !ReturnControl.matches(e, parent: parent) && !Self.stepsAField(e, parent: parent)
         }
         func allowed(_ e: UIElement) -> Bool {
             if only.isEmpty || only.contains(where: { $0.matches(e) }) { return true }
@@ -90,6 +90,12 @@ public struct EventPlanner: Sendable {
             // one toolbar — the box is sent by Return, not by the add button (in a form, a task's priority picker
             // between its title and "Create Task" is the form's, and so is the button).
             // A control that dismisses or goes back ("×" removing a card's fields, "Cancel") sends nothing.
+            // A stepper's "−" and "+" are part of their number field; a "Cancel" that a button sending the fields
+            // follows in one bar (a dialog's footer: "Cancel", "Save") is passed over as a link is.
+            else if e.actions.contains(.tap), lastField != nil, Self.stepsAField(e, parent: parent)
+                        || (ReturnControl.matches(e, parent: parent) && parent.map { p in
+                            p.children.drop { $0 != e }.dropFirst().contains { $0.actions.contains(.tap) && sends($0, parent: p) }
+                        } == true) {}
             else if e.actions.contains(.tap) || (e.role == .picker && form == nil), e.role != .link, let field = lastField {
                 let sameForm = form == nil || (form?.locator != nil && form?.locator == lastFieldForm?.locator)
                 if sameForm, sends(e, parent: parent) {
@@ -101,7 +107,7 @@ public struct EventPlanner: Sendable {
             if e.actions.contains(.tap), sends(e, parent: parent) {
                 lastButton = (e, formHere)
             }
-            if formHere == nil, e.role == .button, e.actions.contains(.tap), looseGroupHasFields {
+            if formHere == nil, e.role == .button, e.actions.contains(.tap), looseGroupHasFields, !Self.stepsAField(e, parent: parent) {
                 looseGroup += 1
                 looseGroupHasFields = false
             }
@@ -116,9 +122,10 @@ public struct EventPlanner: Sendable {
                     forms.append((group, formHere, [e]))
                     if let before = lastButton, before.form?.locator == formHere?.locator { buttonBeforeGroup[group] = before.button }
                 }
-            } else if e.actions.contains(.tap) && !(e.role == .cell && hasTappableDescendant(e) && e.target != "click") {
+            } else if e.actions.contains(.tap) && !(e.role == .cell && hasTappableDescendant(e) && e.target != "click" && parent?.target != "click") {
                 // A row whose own links and buttons are its events is tapped itself only when the page listens on
-                // the row (a card that opens the product and holds "Add to cart"): touched beside its buttons.
+                // the row (a card that opens the product and holds "Add to cart"), or on its list for its rows (one
+                // listener that tells a row's "×" from the row by the element tapped): touched beside its buttons.
                 if let reason = blocklist.reason(toSkip: e, origin: origin) { skipped.append(Skipped(element: e, reason: reason)) }
                 else if !allowed(e) {}
                 else if ReturnControl.matches(e, parent: parent) { returning.append(CrawlEvent(kind: .tap, target: e)) }
@@ -188,6 +195,13 @@ public struct EventPlanner: Sendable {
         }
         returning.forEach(add)
         return (events, skipped)
+    }
+
+    /// A stepper's button: one without a word ("−", "+", an arrow) in one box with a number field, which it counts up
+    /// or down, as a UIStepper does: part of that field, neither ending the fields before it nor sending them.
+    static func stepsAField(_ e: UIElement, parent: UIElement?) -> Bool {
+        guard e.role == .button, !(e.label ?? "").contains(where: \.isLetter), let parent else { return false }
+        return parent.children.contains { $0.role.isTextInput && TextInputKind.classify($0) == .number }
     }
 
     /// The fields with the values to type in them: a value set's, or one each field accepts.

@@ -11,6 +11,27 @@ function ownPointer(el) {
   const view = el.ownerDocument.defaultView || window;
   return view.getComputedStyle(el).cursor === 'pointer' && !(el.parentElement && view.getComputedStyle(el.parentElement).cursor === 'pointer');
 }
+// A container the page listens on for taps on behalf of what it holds, drawn without a control of its own: no native
+// control inside, no pointer cursor of its own, but elements inside that show one (tiles of a grid, items of a
+// menu drawn with divs). A tap is meant for those, not for the container's middle, which may fall between them.
+function delegatesToPointers(el) {
+  const view = el.ownerDocument.defaultView || window;
+  if (view.getComputedStyle(el).cursor === 'pointer' || el.querySelector(controlSelector)) return false;
+  const inside = el.getElementsByTagName('*');
+  for (let i = 0; i < inside.length && i < 400; i++) if (ownPointer(inside[i])) return true;
+  return false;
+}
+// An icon a screen reader names by its tooltip or label (`title`, `aria-label`), which shows a picture or an icon
+// font's glyph and no word, under the pointer cursor: the usual icon button ("Edit", "Delete" on a row) when the
+// page listens on something around it rather than on it.
+function delegatedIcon(el) {
+  if (!(el.hasAttribute('title') || el.hasAttribute('aria-label'))) return false;
+  if (el.tagName === 'svg' || el.closest('svg')) return false;
+  const words = n => n.nodeType === 3 ? /\p{L}/u.test(n.data) : n.nodeType === 1 && n.tagName.toLowerCase() !== 'svg' && [...n.childNodes].some(words);
+  if ([...el.childNodes].some(words)) return false;
+  const view = el.ownerDocument.defaultView || window;
+  return view.getComputedStyle(el).cursor === 'pointer';
+}
 // Whether the page listens for taps on the element itself: a listener our instrumentation saw added (a frame's own
 // instrumentation knows its listeners), the `onclick` attribute, or a handler set as a property (`card.onclick = …`),
 // which listens as the other two do.
@@ -63,7 +84,17 @@ function roleOf(el) {
   // parent's is not): a card that opens a picture, with "Like" and "Save" buttons inside. A label is its control's
   // (a plan card drawn by a label over its radio button): a tap on it is the control's.
   if (listensForTaps(el) &&
-      (!(el.children.length && el.querySelector(controlSelector)) || (ownPointer(el) && tag !== 'label'))) return 'button';
+      (!(el.children.length && (el.querySelector(controlSelector) || delegatesToPointers(el))) || (ownPointer(el) && tag !== 'label'))) return 'button';
+  // What such a container delegates to: an element the page marks as tappable by its own pointer cursor (a set's
+  // tile in a grid the page listens on once, `e.target.closest('.tile')`), and an icon the page names by a tooltip
+  // or a label and draws without words (a tile's "Edit" pencil, its cursor the tile's), are its buttons.
+  // Not inside a native control (an icon in a `<button>` is the button's).
+  const pointer = ownPointer(el);
+  if ((pointer || delegatedIcon(el)) && !(el.parentElement && el.parentElement.closest(controlSelector))) {
+    let p = el.parentElement;
+    while (p && !listensForTaps(p)) p = p.parentElement;
+    if (p && (!pointer || delegatesToPointers(p))) return 'button';
+  }
   if (el.hasAttribute('contenteditable') && el.getAttribute('contenteditable') !== 'false') return 'textView';
   return null;
 }

@@ -1,6 +1,7 @@
 // Finds the element for a CSS locator, scrolls it into view when needed and answers where a finger would touch it:
 // [x, y, coveredBy] in viewport coordinates, coveredBy naming what lies on top there (null when a touch there acts
-// on the element), or null when there is no such element. A finger touches what it sees: the element, what it
+// on the element) and, fourth, `true` when a first tap there only shows the element (see `probe`), or null when
+// there is no such element. A finger touches what it sees: the element, what it
 // holds, or one of its labels (a tap on a label acts on its control, as a hamburger drawn by a label over its
 // checkbox). The middle first; when something else lies there, other points of the element's visible part (a link
 // whose middle a neighbour covers is touched at its free end). A covered element is scrolled to the middle of the
@@ -51,6 +52,9 @@ function locate(selector, label) {
     const ownSurface = found.matches('button, a[href], [role="button"], [role="link"], input[type="button"], input[type="submit"]');
     const bare = p => { const top = root.elementFromPoint(p[0], p[1]); return top === e || top === found; };
     const chosen = (ownSurface && points.find(p => clear(p) && bare(p))) || points.find(clear) || points.find(at);
+    // A control not shown yet, where what holds it is topmost (a tile whose "Edit" shows once the tile is tapped):
+    // a finger taps there to show it (`reveal`), then taps it.
+    if (!chosen && first && first !== doc.body && first !== doc.documentElement && first.contains(e) && !isVisible(found)) return [middle[0], middle[1], null, true];
     return chosen ? [chosen[0], chosen[1], null] : [middle[0], middle[1], name(first)];
   };
   // `instant`: under a page's `scroll-behavior: smooth` the element would still be on its way when the finger comes down.
@@ -68,5 +72,5 @@ function locate(selector, label) {
   // layout viewport that element rectangles are in (scrollIntoView does). Both are in CSS pixels (measured: a page
   // zoomed out to 0.43 takes touches at its layout coordinates).
   const vv = window.visualViewport;
-  return [p[0] + ox - (vv ? vv.offsetLeft : 0), p[1] + oy - (vv ? vv.offsetTop : 0), p[2]];
+  return [p[0] + ox - (vv ? vv.offsetLeft : 0), p[1] + oy - (vv ? vv.offsetTop : 0), p[2]].concat(p[3] ? [true] : []);
 }

@@ -61,6 +61,24 @@ function snapshot() {
     const hit = (el.getRootNode().elementFromPoint ? el.getRootNode() : el.ownerDocument).elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     return !!hit && (hit === el || el.contains(hit));
   }
+  // A control its row shows once the row is tapped (a tile's "Edit" and "Delete", hidden until the page marks the
+  // tile open): laid out where it will show, under its row, which takes taps. A finger taps the row there, then the
+  // control (locate.js: the tap goes through the row first). Like a control shown on hover, it stays invisible for
+  // the abstraction: a row's controls are its shape, shown or not (`RowShape`).
+  function rowOf(el) {
+    const native = el.closest('li, tr, [role="row"], [role="listitem"]');
+    if (native) return native;
+    for (let n = el.parentElement; n && n.parentElement; n = n.parentElement) { const rows = rowsOf(n.parentElement); if (rows && rows.has(n)) return n; }
+    return null;
+  }
+  function revealedByItsRow(el) {
+    const row = el.closest ? rowOf(el) : null;
+    if (!row || !(roleOf(row) === 'button' || listensForTaps(row) || ownPointer(row))) return false;
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 || r.height <= 0) return false;
+    const hit = (el.getRootNode().elementFromPoint ? el.getRootNode() : el.ownerDocument).elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && row.contains(hit) && hit.contains(el);
+  }
   const origin = location.origin;
   // The hash route (instrumentation.js: in-page fragments are scrolls, not routes); without instrumentation, the hash
   // when it is route-shaped.
@@ -125,8 +143,15 @@ function snapshot() {
       const base = members[0].tagName + '.' + first + '|' + inside(members[0]);
       byBase.set(base, (byBase.get(base) || []).concat([key]));
     }
+    // Or a kind wears the other's classes and more (a mark added: `tile` and `tile actions-shown`), its members are
+    // cards a finger picks, and all of them are shown side by side: two tiles of a grid, one of them tapped. (Two
+    // dialogs are not shown together.)
+    const classes = k => k.split('.').slice(1).filter(x => x);
+    const marks = (k, j) => k !== j && classes(j).every(x => classes(k).includes(x));
+    const shownCards = keys => keys.every(k => groups.get(k).every(m => cardControl(m) && isVisible(m)));
     for (const keys of byBase.values()) {
-      if (keys.length < 2 || !keys.some(k => groups.get(k).length >= 2)) continue;
+      if (keys.length < 2 || !(keys.some(k => groups.get(k).length >= 2) ||
+                               (keys.some(k => keys.some(j => marks(k, j))) && shownCards(keys)))) continue;
       const [into, ...rest] = keys;
       for (const k of rest) { groups.set(into, groups.get(into).concat(groups.get(k))); groups.delete(k); }
     }
@@ -232,7 +257,7 @@ function snapshot() {
       // beside it empties the form.
       else if (tag === 'button' || (tag === 'input' && el.type === 'submit')) target = !el.form ? null : el.type === 'submit' ? 'submit' : el.type === 'reset' ? 'reset' : null;
       const tappable = ['button', 'link', 'tab', 'checkbox', 'radio', 'toggle', 'menuItem'].includes(role);
-      if (!inert && !visible && !disabled && tappable && (revealedOnHover(el) || (seen && declaredHidden && !under))) actions.push('tap');
+      if (!inert && !visible && !disabled && tappable && (revealedOnHover(el) || revealedByItsRow(el) || (seen && declaredHidden && !under))) actions.push('tap');
       // A control something else lies over wholly (a game's result over its board): out of reach, as under a layer
       // over the whole window — a tap on it lands on what covers it.
       const textInput = ['textField', 'secureTextField', 'searchField', 'textView'].includes(role);

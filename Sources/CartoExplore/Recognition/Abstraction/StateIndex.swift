@@ -58,6 +58,9 @@ public struct StateIndex: Sendable {
     /// Per coarse identity a state would have if the collection its hash route names a member of were learnt, the
     /// first state registered with it (`memberOfACollection`).
     private var byCollection: [AbstractState: Int] = [:]
+    /// Per coarse identity, per tap, the state (`key` of its standard identity) the tap last led to as a new state of
+    /// that screen (`nextInASequence`).
+    private var stepsForward: [AbstractState: [String: AbstractState]] = [:]
     /// How many times lists or collections were learnt (`learnLists`, `memberOfACollection`); states registered
     /// before the last time may show one.
     private var listsLearnt = 0
@@ -140,7 +143,8 @@ public struct StateIndex: Sendable {
     public mutating func matchNoting(_ snapshot: UISnapshot, cause: (event: CrawlEvent, before: UISnapshot)? = nil) -> (index: Int?, decision: Decision?, alias: RouteAlias?) {
         let a = abstract(snapshot)
         if let found = lookup(a) { return (found, nil, nil) }
-        if let instance = instanceOfOneKind(snapshot, a) ?? memberOfACollection(snapshot, a) ?? detailOfARow(snapshot, a, cause: cause) {
+        if let instance = instanceOfOneKind(snapshot, a) ?? memberOfACollection(snapshot, a) ?? detailOfARow(snapshot, a, cause: cause)
+            ?? nextInASequence(snapshot, a, cause: cause) {
             return (instance.index, instance.decision, nil)
         }
         guard a.level == .standard, let digest = snapshot.context.textDigest, let found = routeless[key(Self.withoutRoute(a.identity))],
@@ -225,6 +229,31 @@ public struct StateIndex: Sendable {
         let place = named.place.replacingOccurrences(of: "css selector:", with: "")
         return (known, Decision(kind: .coarsen, screen: a.coarse.name,
                                 reason: "\"\(cause.event.description)\" opened this screen with the heading \"\(named.text)\" at \(place), the text of the row it tapped, where s\(known) showed another there: that text is data from now on; labels of links and buttons and the other headings still count",
+                                states: [known]))
+    }
+
+    /// The next of a sequence: a tap that showed its screen again as a new state, but for the labels of links and
+    /// buttons (a deck's next card, drawn as a button that flips it), and that, tapped on that new state, showed yet
+    /// another such state: what those labels show moves on at each tap — data, as a quiz's wording is. The screen is
+    /// coarsened at that second step, where other screens wait for `coarsenAfter` states. A toggle (Start, then
+    /// Pause) makes no such chain: its label changed, and tapped again it leads back to the state it left. Nor do two
+    /// switches each tapped once (each step starts from a state the other did not lead to).
+    private mutating func nextInASequence(_ snapshot: UISnapshot, _ a: (identity: AbstractState, level: Level, standard: AbstractState, coarse: AbstractState),
+                                          cause: (event: CrawlEvent, before: UISnapshot)?) -> (index: Int?, decision: Decision?)? {
+        guard coarsenAfter > 0, a.level == .standard, let cause, cause.event.kind == .tap, let known = coarse[a.coarse],
+              !coarsened.contains(a.coarse) else { return nil }
+        let before = abstract(cause.before)
+        guard before.level == .standard, before.coarse == a.coarse, key(before.standard) != key(a.standard) else { return nil }
+        let step = cause.event.description
+        guard let reached = stepsForward[a.coarse]?[step], reached == key(before.standard) else {
+            stepsForward[a.coarse, default: [:]][step] = key(a.standard)
+            return nil
+        }
+        coarsened.insert(a.coarse)
+        uncoarsened[a.coarse] = nil
+        stepsForward[a.coarse] = nil
+        return (known, Decision(kind: .coarsen, screen: a.coarse.name,
+                                reason: "\"\(step)\" showed this screen again with other labels of links and buttons, and tapped there, again with others: what they show moves on at each tap; labels of this screen are data from now on",
                                 states: [known]))
     }
 
