@@ -81,6 +81,18 @@ extension CrawlEndToEndTests {
                       "\(fills.map { ($0.from, $0.event, $0.to, $0.throughHistory as Any) })")
     }
 
+    /// A registration that stays on its page ("Registered!") and links to a sign-in never tried before: the link,
+    /// followed again in the app holding the account, lands where the sign-in is sent at once, before a fresh start
+    /// clears the account — the home page is found.
+    func testAFormNotSentYetIsSentWhereTheAppHoldingAWriteArrives() throws {
+        let (model, _) = try crawlSite("accounts-stay")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        XCTAssertEqual(Set(model.states.map(\.title)), ["Portal", "Register", "Sign in", "Home"], "\(model.states.map(\.name))")
+        let title = Dictionary(model.states.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        XCTAssertTrue(model.edges.contains { title[$0.from] == "Sign in" && $0.event.hasPrefix("fill ") && title[$0.to] == "Home" },
+                      "\(model.edges.map { ($0.from, $0.event, $0.to) })")
+    }
+
     /// The same, when the refused sign-in wrote data itself: the app seeds its default accounts into storage the
     /// first time it reads them, and registering is a panel of the same page that shows the sign-in again. The
     /// sign-in, refused though it wrote, is sent again after the registration's write, and the home page is found —

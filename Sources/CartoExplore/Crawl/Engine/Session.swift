@@ -171,7 +171,12 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         let refusedForm = lastEventActed && event.kind == .fill && landed.map {
             $0 == work.state || recorder.states[$0].events.contains(where: { $0.key == event.key })
         } == true
-        if lastWrote, let here = navigator.current, !navigator.replaying, pool.frontier.wroteData(standingOn: here, session: index, by: event, recorder: recorder) {
+        // So may the forms of a state an event fired again in the app holding a write leads to (`Frontier.dataWritten`:
+        // "Log in here" under a registration that stayed on its page with "Registered!"): the tester who registered
+        // follows the link and signs in.
+        let arrivedHolding = !lastWrote && refire && lastEventActed && navigator.current != work.state
+        if lastWrote || arrivedHolding, let here = navigator.current, !navigator.replaying,
+           pool.frontier.wroteData(standingOn: here, session: index, by: event, unsent: arrivedHolding, recorder: recorder) {
             navigator.noteDataChanged()
         }
         if refusedForm { pool.frontier.formRefused(work) }

@@ -182,8 +182,13 @@ final class Frontier {
     /// The session sends them again next, while its app holds what it wrote (a restart would clear it); each once
     /// in the crawl; not for a write of their own (`writer`: the event that wrote, wherever it was fired). Returns
     /// whether it will.
-    func wroteData(standingOn state: Int, session: Int, by writer: CrawlEvent, recorder: Recorder) -> Bool {
-        let forms = refusedForms.filter { $0.state == state && recorder.states[state].events[$0.event].key != writer.key }
+    /// `unsent`: also the state's forms not sent yet — the app reached the state after the write (an event fired
+    /// again in the app holding it: "Log in here" under a registration), and a fresh start would clear the account
+    /// before the sign-in is first tried.
+    func wroteData(standingOn state: Int, session: Int, by writer: CrawlEvent, unsent: Bool = false, recorder: Recorder) -> Bool {
+        let record = recorder.states[state]
+        let notYet = unsent ? record.events.indices.filter { record.events[$0].kind == .fill && !record.fired.contains($0) }.map { Work(state: state, event: $0) } : []
+        let forms = Set(refusedForms.filter { $0.state == state && record.events[$0.event].key != writer.key } + notYet)
             .sorted { $0.event < $1.event }
         guard !forms.isEmpty else { return false }
         refusedForms.subtract(forms)
