@@ -766,25 +766,39 @@ final class ScreenAbstractionTests: XCTestCase {
     }
 
     /// The next of a sequence: "Got it" on a study screen shows the next card, drawn as a button named by the card's
-    /// text — a new state at the first step, and at the second step from that new state the card's text is data:
-    /// the screen is coarsened, with the tap in the decision. A toggle (Start, then Pause) leads back to the state
-    /// it left and coarsens nothing; nor do two taps each fired once from states the other did not lead to.
-    func testATapThatMovesAScreenOnTwiceInARowMakesItsLabelsData() {
+    /// text — a new state at each step, until the fourth step in a row from the state the last one showed: the
+    /// card's text is data, the screen is coarsened, with the tap in the decision. A game's move whose outcome is one
+    /// of three makes no such chain (the fourth step finds an outcome seen before); a toggle (Start, then Pause) leads
+    /// back to the state it left; two taps each fired from states the other did not lead to make no chain.
+    func testATapThatMovesAScreenOnFourTimesInARowMakesItsLabelsData() {
         func study(_ card: String, play: String = "Start") -> UISnapshot {
             Self.screen("Study", container: "/study.html", [Self.button(card, id: "card"), Self.button("Got it", id: "known"), Self.button(play, id: "play")])
         }
         let gotIt = CrawlEvent(kind: .tap, target: Self.button("Got it", id: "known"))
         // triggering
         var index = StateIndex()
-        XCTAssertEqual(index.add(study("Paris is the capital of France")).index, 0)
-        XCTAssertNil(index.matchNoting(study("Water boils at 100 °C"), cause: (gotIt, study("Paris is the capital of France"))).index,
-                     "one step proves nothing")
-        XCTAssertEqual(index.add(study("Water boils at 100 °C")).index, 1)
-        let third = index.matchNoting(study("The Nile flows north"), cause: (gotIt, study("Water boils at 100 °C")))
-        XCTAssertEqual(third.index, 0)
-        XCTAssertEqual(third.decision?.kind, .coarsen)
-        XCTAssertTrue(third.decision?.reason.contains("tap button \"Got it\"") == true, "\(third.decision?.reason ?? "")")
-        XCTAssertEqual(index.match(study("Light is faster than sound")), 0, "every card from then on")
+        let cards = ["Paris is the capital of France", "Water boils at 100 °C", "The Nile flows north", "Light is faster than sound"]
+        XCTAssertEqual(index.add(study(cards[0])).index, 0)
+        for (before, card) in zip(cards, cards.dropFirst()) {
+            XCTAssertNil(index.matchNoting(study(card), cause: (gotIt, study(before))).index, "\(card): too few steps yet")
+            _ = index.add(study(card))
+        }
+        let fifth = index.matchNoting(study("Sound is slower than light"), cause: (gotIt, study(cards[3])))
+        XCTAssertEqual(fifth.index, 0)
+        XCTAssertEqual(fifth.decision?.kind, .coarsen)
+        XCTAssertTrue(fifth.decision?.reason.contains("tap button \"Got it\"") == true, "\(fifth.decision?.reason ?? "")")
+        XCTAssertEqual(index.match(study("Ice floats")), 0, "every card from then on")
+        // non-triggering: a move with three outcomes
+        var game = StateIndex()
+        let rock = CrawlEvent(kind: .tap, target: Self.button("Rock", id: "known"))
+        let outcomes = ["Make your move", "You win", "You lose", "Draw"]
+        _ = game.add(study(outcomes[0]))
+        for (before, outcome) in zip(outcomes, outcomes.dropFirst()) {
+            XCTAssertNil(game.matchNoting(study(outcome), cause: (rock, study(before))).index)
+            _ = game.add(study(outcome))
+        }
+        XCTAssertEqual(game.matchNoting(study("You win"), cause: (rock, study("Draw"))).index, 1, "an outcome seen before")
+        XCTAssertNil(game.match(study("Make another move")), "labels still count")
         // non-triggering: a toggle leads back where it came from
         var toggle = StateIndex()
         let start = CrawlEvent(kind: .tap, target: Self.button("Start", id: "play")), pause = CrawlEvent(kind: .tap, target: Self.button("Pause", id: "play"))
@@ -792,13 +806,14 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertNil(toggle.matchNoting(study("Paris", play: "Pause"), cause: (start, study("Paris", play: "Start"))).index)
         _ = toggle.add(study("Paris", play: "Pause"))
         XCTAssertEqual(toggle.matchNoting(study("Paris", play: "Start"), cause: (pause, study("Paris", play: "Pause"))).index, 0)
-        // non-triggering: the same tap twice, but the second time from a state the first did not lead to
+        // non-triggering: the same tap again and again, each time from a state the last did not lead to
         var apart = StateIndex()
         _ = apart.add(study("Paris"))
-        XCTAssertNil(apart.matchNoting(study("Rome"), cause: (gotIt, study("Paris"))).index)
-        _ = apart.add(study("Rome"))
-        _ = apart.add(study("Paris", play: "Pause"))
-        XCTAssertNil(apart.matchNoting(study("Rome", play: "Pause"), cause: (gotIt, study("Paris", play: "Pause"))).index)
+        for (from, to) in [("Paris", "Rome"), ("Oslo", "Bern"), ("Lima", "Kyiv"), ("Rome", "Quito")] {
+            if apart.match(study(from)) == nil { _ = apart.add(study(from)) }
+            XCTAssertNil(apart.matchNoting(study(to), cause: (gotIt, study(from))).index, "\(from) → \(to)")
+            _ = apart.add(study(to))
+        }
         XCTAssertNil(apart.match(study("Berlin")), "labels still count")
     }
 

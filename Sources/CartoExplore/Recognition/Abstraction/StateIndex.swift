@@ -59,8 +59,11 @@ public struct StateIndex: Sendable {
     /// first state registered with it (`memberOfACollection`).
     private var byCollection: [AbstractState: Int] = [:]
     /// Per coarse identity, per tap, the state (`key` of its standard identity) the tap last led to as a new state of
-    /// that screen (`nextInASequence`).
-    private var stepsForward: [AbstractState: [String: AbstractState]] = [:]
+    /// that screen, and how many such steps led there one from the other (`nextInASequence`).
+    private var stepsForward: [AbstractState: [String: (reached: AbstractState, length: Int)]] = [:]
+    /// Steps of one tap in a row, each to a new state of its screen, that make a sequence: more than a game's outcomes
+    /// (win, lose, draw after the board without one) can make.
+    static let sequenceSteps = 4
     /// How many times lists or collections were learnt (`learnLists`, `memberOfACollection`); states registered
     /// before the last time may show one.
     private var listsLearnt = 0
@@ -234,10 +237,11 @@ public struct StateIndex: Sendable {
 
     /// The next of a sequence: a tap that showed its screen again as a new state, but for the labels of links and
     /// buttons (a deck's next card, drawn as a button that flips it), and that, tapped on that new state, showed yet
-    /// another such state: what those labels show moves on at each tap — data, as a quiz's wording is. The screen is
-    /// coarsened at that second step, where other screens wait for `coarsenAfter` states. A toggle (Start, then
-    /// Pause) makes no such chain: its label changed, and tapped again it leads back to the state it left. Nor do two
-    /// switches each tapped once (each step starts from a state the other did not lead to).
+    /// another such state, and so on for `sequenceSteps` steps: what those labels show moves on at each tap — data,
+    /// as a quiz's wording is. The screen is coarsened at that step, where other screens wait for `coarsenAfter`
+    /// states. A toggle (Start, then Pause) makes no such chain: its label changed, and tapped again it leads back to
+    /// the state it left. Nor do two switches each tapped once (each step starts from a state the other did not lead
+    /// to), nor a game's move whose outcome is one of three (the fourth step finds one seen before).
     private mutating func nextInASequence(_ snapshot: UISnapshot, _ a: (identity: AbstractState, level: Level, standard: AbstractState, coarse: AbstractState),
                                           cause: (event: CrawlEvent, before: UISnapshot)?) -> (index: Int?, decision: Decision?)? {
         guard coarsenAfter > 0, a.level == .standard, let cause, cause.event.kind == .tap, let known = coarse[a.coarse],
@@ -245,15 +249,17 @@ public struct StateIndex: Sendable {
         let before = abstract(cause.before)
         guard before.level == .standard, before.coarse == a.coarse, key(before.standard) != key(a.standard) else { return nil }
         let step = cause.event.description
-        guard let reached = stepsForward[a.coarse]?[step], reached == key(before.standard) else {
-            stepsForward[a.coarse, default: [:]][step] = key(a.standard)
+        let last = stepsForward[a.coarse]?[step]
+        let length = last.map { $0.reached == key(before.standard) ? $0.length + 1 : 1 } ?? 1
+        guard length >= Self.sequenceSteps else {
+            stepsForward[a.coarse, default: [:]][step] = (key(a.standard), length)
             return nil
         }
         coarsened.insert(a.coarse)
         uncoarsened[a.coarse] = nil
         stepsForward[a.coarse] = nil
         return (known, Decision(kind: .coarsen, screen: a.coarse.name,
-                                reason: "\"\(step)\" showed this screen again with other labels of links and buttons, and tapped there, again with others: what they show moves on at each tap; labels of this screen are data from now on",
+                                reason: "\"\(step)\" showed this screen again with other labels of links and buttons, \(length) times in a row, each time tapped on the state the last showed: what they show moves on at each tap; labels of this screen are data from now on",
                                 states: [known]))
     }
 
