@@ -1329,6 +1329,28 @@ extension BrowserSnapshotTests {
         XCTAssertTrue(text.contains("Editing Capitals"), text)
     }
 
+    /// Rows grouped under headers between them (a history's transactions under their dates), filtered to one row a
+    /// day: the rows are half the children, and a list still. Not so cards beside paragraphs that are no headers
+    /// (text after the last card, two paragraphs in a row), nor headers that hold a control.
+    func testRowsGroupedUnderHeadersAreAListWhateverTheirNumberPerGroup() throws {
+        let driver = try openPage("""
+            <html><head><title>History</title><meta name="viewport" content="width=device-width, initial-scale=1"></head><body>
+            <div id="history"></div><div id="page"></div><div id="sections"></div>
+            <script>
+            const row = (name) => `<div class="txn" onclick="void 0"><div class="name">${name}</div><div class="amount">₹120</div></div>`;
+            document.getElementById('history').innerHTML = `<div><div>Today</div></div>${row('Swiggy')}<div><div>12 July</div></div>${row('Zomato')}<div><div>9 July</div></div>${row('Dominos')}`;
+            document.getElementById('page').innerHTML = `<p>Intro</p><p>More</p>${row('Plan A')}${row('Plan B')}<p>Fine print</p>`;
+            document.getElementById('sections').innerHTML = `<div><button>Today</button></div>${row('Uber')}<div><button>Yesterday</button></div>${row('Ola')}`;
+            </script></body></html>
+            """)
+        let elements = try driver.snapshot().elements.flatMap(\.allElements)
+        let history = try XCTUnwrap(elements.first { $0.identifier == "history" })
+        XCTAssertEqual(history.role, .list, "\(elements.map { "\($0.role) \($0.identifier ?? "") \($0.label ?? "")" })")
+        XCTAssertEqual(history.children.filter { $0.role == .cell }.count, 3)
+        XCTAssertNotEqual(elements.first { $0.identifier == "page" }?.role, .list, "paragraphs beside the cards, not headers")
+        XCTAssertNotEqual(elements.first { $0.identifier == "sections" }?.role, .list, "headers that hold a control")
+    }
+
     /// What lies wholly under something else a person sees is out of reach: a game's result laid over its board of
     /// cells (no role, no text, a listener each) takes every touch there, so the cells are covered and offer no tap,
     /// while the buttons lifted above it do. Not so a button under a header fixed to the window (scrolling moves it

@@ -159,6 +159,12 @@ function snapshot() {
   // Whether a box holds something to touch: a native control, or an element the page listens for taps on (a task's
   // "○" and its title, plain divs with listeners).
   const holdsControl = m => !!m.querySelector(controlSelector) || [...m.querySelectorAll('*')].some(n => roleOf(n) === 'button');
+  // Rows grouped under headers between them (a history's transactions under their dates: "Today", a row, "12 July",
+  // two rows): every other child is a box with nothing to touch right before a row — a group's header, not content
+  // beside the rows. Filtered to one row a day, the rows are half the children, and a list still.
+  function groupedUnderHeaders(kids, members) {
+    return kids.every((k, i) => members.has(k) || (i + 1 < kids.length && members.has(kids[i + 1]) && !holdsControl(k) && !roleOf(k) && !listensForTaps(k)));
+  }
   // Rows are among the children rendered under the parent: a custom element's rows are in its shadow root, not among
   // its own children. (Its `<style>` and the page's scripts count among the children as they always have: a body of
   // three sections and its scripts is no list of sections.)
@@ -171,7 +177,7 @@ function snapshot() {
       for (const k of kids) { const key = kind(k); groups.set(key, (groups.get(key) || []).concat(k)); }
       mergeStatesOfOneKind(groups);
       for (const [key, members] of groups) {
-        if (members.length < 2 || members.length * 3 < kids.length * 2) continue;
+        if (members.length < 2 || (members.length * 3 < kids.length * 2 && !groupedUnderHeaders(kids, new Set(members)))) continue;
         if (key.split('.')[1] === '' && members[0].tagName !== 'ARTICLE' && !members.every(tappablePicture)) continue;   // anonymous layout boxes
         // Native controls in each make rows (shown or not: a grid filtered to one card is a list still); elements the
         // page listens on make rows only where two or more are shown together — one shown at a time is a sequence of
