@@ -20,6 +20,8 @@ final class Navigator {
     var needsFreshStart = false
     /// A form sent since the last restart made the app react (data may have been written).
     var wroteSinceRestart = false
+    /// The app wrote to its storage since the last restart (`Observation.wroteData`): an account registered.
+    var storedSinceRestart = false
     /// A recorded path is being replayed: the states it reaches hold what their paths give them.
     private(set) var replaying = false
     /// The events fired since the last restart, backs included, in order; and whether one of them changed the app
@@ -69,6 +71,7 @@ final class Navigator {
         self.snapshot = snapshot
         needsFreshStart = false
         wroteSinceRestart = false
+        storedSinceRestart = false
         fired = []
         changedInPlaceSinceRestart = false
     }

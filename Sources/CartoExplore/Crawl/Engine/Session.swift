@@ -173,8 +173,8 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         } == true
         // So may the forms of a state an event fired again in the app holding a write leads to (`Frontier.dataWritten`:
         // "Log in here" under a registration that stayed on its page with "Registered!"): the tester who registered
-        // follows the link and signs in.
-        let arrivedHolding = !lastWrote && refire && lastEventActed && navigator.current != work.state
+        // follows the link and signs in. Not after a change in memory only (an error shown where the app stayed).
+        let arrivedHolding = !lastWrote && refire && navigator.storedSinceRestart && lastEventActed && navigator.current != work.state
         if lastWrote || arrivedHolding, let here = navigator.current, !navigator.replaying,
            pool.frontier.wroteData(standingOn: here, session: index, by: event, unsent: arrivedHolding, recorder: recorder) {
             navigator.noteDataChanged()
@@ -260,6 +260,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         }
         let observed = try timed { try driver.observe(after: configuration.settings.wait) }
         lastWrote = observed.wroteData
+        if lastWrote { navigator.storedSinceRestart = true }
         lastWentBack = observed.wentBack
         var idle = observed.idle
         idle.waitedMilliseconds += waitedBetween
@@ -480,6 +481,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         }
         navigator.needsFreshStart = false
         navigator.wroteSinceRestart = false
+        navigator.storedSinceRestart = false
         failures += observed.failures
         return observed
     }

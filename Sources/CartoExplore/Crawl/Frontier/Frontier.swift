@@ -192,7 +192,8 @@ final class Frontier {
             .sorted { $0.event < $1.event }
         guard !forms.isEmpty else { return false }
         refusedForms.subtract(forms)
-        formsSentAgain.formUnion(forms)
+        // A form sent here for the first time is not sent again: refused, it may be sent again after another write.
+        formsSentAgain.formUnion(forms.filter { !notYet.contains($0) })
         resend[session] = forms
         return true
     }

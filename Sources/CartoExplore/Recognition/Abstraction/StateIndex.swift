@@ -241,13 +241,18 @@ public struct StateIndex: Sendable {
     /// as a quiz's wording is. The screen is coarsened at that step, where other screens wait for `coarsenAfter`
     /// states. A toggle (Start, then Pause) makes no such chain: its label changed, and tapped again it leads back to
     /// the state it left. Nor do two switches each tapped once (each step starts from a state the other did not lead
-    /// to), nor a game's move whose outcome is one of three (the fourth step finds one seen before).
+    /// to), nor a game's move whose outcome is one of three (the fourth step finds one seen before), nor a tutorial's
+    /// "Next" whose steps each show a heading of their own.
     private mutating func nextInASequence(_ snapshot: UISnapshot, _ a: (identity: AbstractState, level: Level, standard: AbstractState, coarse: AbstractState),
                                           cause: (event: CrawlEvent, before: UISnapshot)?) -> (index: Int?, decision: Decision?)? {
         guard coarsenAfter > 0, a.level == .standard, let cause, cause.event.kind == .tap, let known = coarse[a.coarse],
               !coarsened.contains(a.coarse) else { return nil }
         let before = abstract(cause.before)
-        guard before.level == .standard, before.coarse == a.coarse, key(before.standard) != key(a.standard) else { return nil }
+        // Only the labels moved on: a tutorial's next step names itself in a heading of its own ("Soft drop" after
+        // "Move left"), a screen of its own, as the heading passes judge.
+        func headings(_ state: AbstractState) -> [StateProperty] { state.properties.filter { $0.kind == .heading || $0.kind == .title } }
+        guard before.level == .standard, before.coarse == a.coarse, key(before.standard) != key(a.standard),
+              headings(before.standard) == headings(a.standard) else { return nil }
         let step = cause.event.description
         let last = stepsForward[a.coarse]?[step]
         let length = last.map { $0.reached == key(before.standard) ? $0.length + 1 : 1 } ?? 1
