@@ -815,6 +815,19 @@ final class ScreenAbstractionTests: XCTestCase {
             _ = apart.add(study(to))
         }
         XCTAssertNil(apart.match(study("Berlin")), "labels still count")
+        // non-triggering: a tutorial whose "Next" shows steps that each name themselves in a heading
+        func step(_ title: String) -> UISnapshot {
+            Self.screen("How to play", container: "/how.html", [UIElement(role: .heading, platformType: "h2", label: title),
+                                                             Self.button("Picture of \(title)", id: "picture"), Self.button("Next", id: "next")])
+        }
+        let next = CrawlEvent(kind: .tap, target: Self.button("Next", id: "next"))
+        var tutorial = StateIndex()
+        let steps = ["Move left", "Soft drop", "Rotate", "Hard drop", "Points"]
+        _ = tutorial.add(step(steps[0]))
+        for (before, title) in zip(steps, steps.dropFirst()) {
+            XCTAssertNil(tutorial.matchNoting(step(title), cause: (next, step(before))).index, title)
+            _ = tutorial.add(step(title))
+        }
     }
 
     func testMembersOfOneCollectionAreOneStateAtTheSecondMember() {
