@@ -190,6 +190,32 @@ final class PlanningAndGraphTests: XCTestCase {
         XCTAssertEqual(fills([UIElement(role: .form, platformType: "form", locator: "css selector:form", children: [field("name", "Name"), type, add])]).count, 1)
     }
 
+    /// A dialog without a form: a name, a stepper ("−", a number field, "+") and a footer bar "Cancel", "Save". The
+    /// stepper's buttons are part of their field, neither ending the fields nor sending them, and "Cancel" is passed
+    /// over for the "Save" that follows it in the bar: one fill of both fields, sent by "Save". A "−" with a word on
+    /// it ("− Remove") beside the number is no stepper; a "Cancel" alone in its bar sends nothing.
+    func testAStepperAndACancelBeforeSaveNeitherEndNorSendTheFields() {
+        func button(_ label: String, _ id: String) -> UIElement {
+            UIElement(role: .button, platformType: "button", identifier: id, label: label, actions: [.tap], target: "click", locator: "css selector:#" + id)
+        }
+        let name = UIElement(role: .textField, platformType: "input[type=text]", identifier: "task", label: "What are you working on?", actions: [.tap, .type], locator: "css selector:#task")
+        let goal = UIElement(role: .textField, platformType: "input[type=number]", identifier: "goal", label: "goal", actions: [.tap, .type], locator: "css selector:#goal")
+        func fills(minus: String, footer: [UIElement]) -> [CrawlEvent] {
+            let stepper = UIElement(role: .other, platformType: "div", children: [button(minus, "fewer"), goal, button("+", "more")])
+            let bar = UIElement(role: .other, platformType: "div", children: footer)
+            let page = UISnapshot(context: ScreenContext(title: "T", container: "/"), root: UIElement(role: .window, platformType: "document", children: [name, stepper, bar]))
+            return EventPlanner().plan(page, origin: nil).events.filter { $0.kind == .fill }
+        }
+        // triggering
+        let both = fills(minus: "−", footer: [button("Cancel", "cancel"), button("Save", "save")])
+        XCTAssertEqual(both.count, 1, "\(both.map(\.description))")
+        XCTAssertEqual(both.first?.fields.map(\.field.identifier), ["task", "goal"])
+        XCTAssertEqual(both.first?.submit?.label, "Save")
+        // non-triggering: a worded button beside the number ends the fields; a Cancel alone in its bar
+        XCTAssertTrue(fills(minus: "− Remove", footer: [button("Cancel", "cancel"), button("Save", "save")]).contains { $0.submit?.label == "− Remove" })
+        XCTAssertFalse(fills(minus: "−", footer: [button("Cancel", "cancel")]).contains { $0.submit != nil })
+    }
+
     /// An editor of a title and a card's two text areas, outside any form: the "×" after them removes the card and
     /// sends nothing; a text area takes Return as a new line, so the "Save" in the bar above the fields sends them.
     /// A text field followed by the same "×" is sent by Return, as before.

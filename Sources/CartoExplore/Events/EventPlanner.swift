@@ -91,10 +91,12 @@ public struct EventPlanner: Sendable {
             // between its title and "Create Task" is the form's, and so is the button).
             // A control that dismisses or goes back ("×" removing a card's fields, "Cancel") sends nothing.
             // A stepper's "−" and "+" are part of their number field; a "Cancel" that a button sending the fields
-            // follows in one bar (a dialog's footer: "Cancel", "Save") is passed over as a link is.
+            // follows in one bar of buttons (a dialog's footer: "Cancel", "Save") is passed over as a link is — not
+            // a "×" among the fields (it removes a card; "+ Add Card" after it adds another, sending nothing).
             else if e.actions.contains(.tap), lastField != nil, Self.stepsAField(e, parent: parent)
                         || (ReturnControl.matches(e, parent: parent) && parent.map { p in
-                            p.children.drop { $0 != e }.dropFirst().contains { $0.actions.contains(.tap) && sends($0, parent: p) }
+                            p.children.allSatisfy { $0.role == .button }
+                                && p.children.drop { $0 != e }.dropFirst().contains { $0.actions.contains(.tap) && sends($0, parent: p) }
                         } == true) {}
             else if e.actions.contains(.tap) || (e.role == .picker && form == nil), e.role != .link, let field = lastField {
                 let sameForm = form == nil || (form?.locator != nil && form?.locator == lastFieldForm?.locator)
