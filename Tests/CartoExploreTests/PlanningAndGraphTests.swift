@@ -192,11 +192,13 @@ final class PlanningAndGraphTests: XCTestCase {
 
     /// A dialog without a form: a name, a stepper ("−", a number field, "+") and a footer bar "Cancel", "Save". The
     /// stepper's buttons are part of their field, neither ending the fields nor sending them, and "Cancel" is passed
-    /// over for the "Save" that follows it in the bar: one fill of both fields, sent by "Save". A "−" with a word on
-    /// it ("− Remove") beside the number is no stepper; a "Cancel" alone in its bar sends nothing.
+    /// over for the "Save" that follows it on its line: one fill of both fields, sent by "Save". A "−" with a word on
+    /// it ("− Remove") beside the number is no stepper; a "Cancel" alone in its bar, or above the next button, sends
+    /// nothing.
     func testAStepperAndACancelBeforeSaveNeitherEndNorSendTheFields() {
-        func button(_ label: String, _ id: String) -> UIElement {
-            UIElement(role: .button, platformType: "button", identifier: id, label: label, actions: [.tap], target: "click", locator: "css selector:#" + id)
+        func button(_ label: String, _ id: String, line: Double = 300) -> UIElement {
+            UIElement(role: .button, platformType: "button", identifier: id, label: label, frame: UIFrame(x: 0, y: line, width: 80, height: 36),
+                      actions: [.tap], target: "click", locator: "css selector:#" + id)
         }
         let name = UIElement(role: .textField, platformType: "input[type=text]", identifier: "task", label: "What are you working on?", actions: [.tap, .type], locator: "css selector:#task")
         let goal = UIElement(role: .textField, platformType: "input[type=number]", identifier: "goal", label: "goal", actions: [.tap, .type], locator: "css selector:#goal")
@@ -214,6 +216,7 @@ final class PlanningAndGraphTests: XCTestCase {
         // non-triggering: a worded button beside the number ends the fields; a Cancel alone in its bar
         XCTAssertTrue(fills(minus: "− Remove", footer: [button("Cancel", "cancel"), button("Save", "save")]).contains { $0.submit?.label == "− Remove" })
         XCTAssertFalse(fills(minus: "−", footer: [button("Cancel", "cancel")]).contains { $0.submit != nil })
+        XCTAssertFalse(fills(minus: "−", footer: [button("Cancel", "cancel"), button("Save", "save", line: 360)]).contains { $0.submit != nil })
     }
 
     /// An editor of a title and a card's two text areas, outside any form: the "×" after them removes the card and

@@ -90,13 +90,13 @@ public struct EventPlanner: Sendable {
             // one toolbar — the box is sent by Return, not by the add button (in a form, a task's priority picker
             // between its title and "Create Task" is the form's, and so is the button).
             // A control that dismisses or goes back ("×" removing a card's fields, "Cancel") sends nothing.
-            // A stepper's "−" and "+" are part of their number field; a "Cancel" that a button sending the fields
-            // follows in one bar of buttons (a dialog's footer: "Cancel", "Save") is passed over as a link is — not
-            // a "×" among the fields (it removes a card; "+ Add Card" after it adds another, sending nothing).
+            // A stepper's "−" and "+" are part of their number field; a "Cancel" right before a button sending the
+            // fields beside it on one line (a dialog's footer: "Cancel", "Save") is passed over as a link is — not a
+            // "×" among the fields (it removes a card; "+ Add Card" under it adds another, sending nothing).
             else if e.actions.contains(.tap), lastField != nil, Self.stepsAField(e, parent: parent)
                         || (ReturnControl.matches(e, parent: parent) && parent.map { p in
-                            p.children.allSatisfy { $0.role == .button }
-                                && p.children.drop { $0 != e }.dropFirst().contains { $0.actions.contains(.tap) && sends($0, parent: p) }
+                            guard let next = p.children.drop(while: { $0 != e }).dropFirst().first else { return false }
+                            return next.actions.contains(.tap) && sends(next, parent: p) && Self.sideBySide(e, next)
                         } == true) {}
             else if e.actions.contains(.tap) || (e.role == .picker && form == nil), e.role != .link, let field = lastField {
                 let sameForm = form == nil || (form?.locator != nil && form?.locator == lastFieldForm?.locator)
@@ -197,6 +197,12 @@ public struct EventPlanner: Sendable {
         }
         returning.forEach(add)
         return (events, skipped)
+    }
+
+    /// Two controls on one line: their frames' middles at one height, within half the taller's height.
+    static func sideBySide(_ a: UIElement, _ b: UIElement) -> Bool {
+        guard let f = a.frame, let g = b.frame, !f.isEmpty, !g.isEmpty else { return false }
+        return abs((f.y + f.height / 2) - (g.y + g.height / 2)) <= max(f.height, g.height) / 2
     }
 
     /// A stepper's button: one without a word ("−", "+", an arrow) in one box with a number field, which it counts up
