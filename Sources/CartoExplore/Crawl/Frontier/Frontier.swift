@@ -187,7 +187,9 @@ final class Frontier {
     /// before the sign-in is first tried.
     func wroteData(standingOn state: Int, session: Int, by writer: CrawlEvent, unsent: Bool = false, recorder: Recorder) -> Bool {
         let record = recorder.states[state]
-        let notYet = unsent ? record.events.indices.filter { record.events[$0].kind == .fill && !record.fired.contains($0) }.map { Work(state: state, event: $0) } : []
+        // Not while the session has events of the write's screen still to fire again: those come first (the
+        // favourites page opened again after "Save"), and a form sent here would take the session elsewhere.
+        let notYet = unsent && refire[session] == nil ? record.events.indices.filter { record.events[$0].kind == .fill && !record.fired.contains($0) }.map { Work(state: state, event: $0) } : []
         let forms = Set(refusedForms.filter { $0.state == state && record.events[$0.event].key != writer.key } + notYet)
             .sorted { $0.event < $1.event }
         guard !forms.isEmpty else { return false }
