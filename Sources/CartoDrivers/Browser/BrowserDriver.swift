@@ -334,6 +334,24 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
                          ("Input.dispatchTouchEvent", ["type": "touchEnd", "touchPoints": [] as [Any]])])
     }
 
+    /// Where a finger would tap an element, as the page's `locate` script answers: `[x, y, cover?, revealedByItsRow?]`.
+    private struct TapPoint {
+        var x: Double, y: Double
+        /// What lies on top of the element wherever a finger could touch it; nil when a point of it is free.
+        var cover: String?
+        /// The element shows only once its row is tapped.
+        var revealedByItsRow: Bool
+    }
+
+    private func locatePoint(of element: UIElement, selector: String) throws -> TapPoint {
+        guard let answer = try evaluate(BrowserScripts.locate(cssSelector: selector, label: element.label)) as? [Any],
+              let x = answer.first as? Double, let y = answer.dropFirst().first as? Double else {
+            throw WebDriverError(code: "no such element", message: "\(ElementNaming.describe(element)) (\(selector))", httpStatus: nil)
+        }
+        return TapPoint(x: x, y: y, cover: answer.count > 2 ? answer[2] as? String : nil,
+                        revealedByItsRow: answer.count > 3 && answer[3] as? Bool == true)
+    }
+
     public func perform(_ action: DriverAction) throws {
         try ensureDriverAlive()
         switch action {
@@ -342,22 +360,15 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
                 try client.click(try client.find(element))
                 return
             }
-            guard var point = try evaluate(BrowserScripts.locate(cssSelector: selector, label: element.label)) as? [Any],
-                  var x = point.first as? Double, var y = point.dropFirst().first as? Double else {
-                throw WebDriverError(code: "no such element", message: "\(ElementNaming.describe(element)) (\(selector))", httpStatus: nil)
-            }
+            var point = try locatePoint(of: element, selector: selector)
             // A control its row shows once tapped (a tile's "Edit"): the finger taps the row where the control will
             // show, then the control, once the page shows it (its handler may run after the tap's command returns:
             // looked at again until it does, for a second at most).
-            if point.count > 3, point[3] as? Bool == true {
-                try touch(x, y)
+            if point.revealedByItsRow {
+                try touch(point.x, point.y)
                 for attempt in 0..<20 {
-                    guard let again = try evaluate(BrowserScripts.locate(cssSelector: selector, label: element.label)) as? [Any],
-                          let ax = again.first as? Double, let ay = again.dropFirst().first as? Double else {
-                        throw WebDriverError(code: "no such element", message: "\(ElementNaming.describe(element)) (\(selector))", httpStatus: nil)
-                    }
-                    (point, x, y) = (again, ax, ay)
-                    if !(again.count > 3 && again[3] as? Bool == true) { break }
+                    point = try locatePoint(of: element, selector: selector)
+                    if !point.revealedByItsRow { break }
                     if attempt == 19 {
                         throw WebDriverError(code: "element click intercepted",
                                              message: "\(ElementNaming.describe(element)) did not show where a finger tapped it", httpStatus: nil)
@@ -365,7 +376,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
                     Thread.sleep(forTimeInterval: 0.05)
                 }
             }
-            if point.count > 2, let cover = point[2] as? String {
+            if let cover = point.cover {
                 // Something lies on top even in the middle of the screen (a panel, an overlay): a finger would touch
                 // that instead, so the element cannot be tapped — as WebDriver's element click says.
                 throw WebDriverError(code: "element click intercepted",
@@ -373,7 +384,7 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
             } else {
                 // A touch tap at the element's centre, as a finger on a phone: touch events, then the click the browser
                 // synthesises. DevTools input, as chromedriver's own actions use, without its per-command overhead.
-                try touch(x, y)
+                try touch(point.x, point.y)
             }
         case .type(let element, let text):
             // Real key events through DevTools (keydown, keypress, input, keyup per character, as chromedriver's

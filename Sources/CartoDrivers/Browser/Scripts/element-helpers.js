@@ -83,13 +83,13 @@ function roleOf(el) {
   // button of its own: its controls are. Unless it says a tap on it does something by its own pointer cursor (its
   // parent's is not): a card that opens a picture, with "Like" and "Save" buttons inside. A label is its control's
   // (a plan card drawn by a label over its radio button): a tap on it is the control's.
+  const pointer = ownPointer(el);
   if (listensForTaps(el) &&
-      (!(el.children.length && (el.querySelector(controlSelector) || delegatesToPointers(el))) || (ownPointer(el) && tag !== 'label'))) return 'button';
+      (!(el.children.length && (el.querySelector(controlSelector) || delegatesToPointers(el))) || (pointer && tag !== 'label'))) return 'button';
   // What such a container delegates to: an element the page marks as tappable by its own pointer cursor (a set's
   // tile in a grid the page listens on once, `e.target.closest('.tile')`), and an icon the page names by a tooltip
   // or a label and draws without words (a tile's "Edit" pencil, its cursor the tile's), are its buttons.
   // Not inside a native control (an icon in a `<button>` is the button's).
-  const pointer = ownPointer(el);
   if ((pointer || delegatedIcon(el)) && !(el.parentElement && el.parentElement.closest(controlSelector))) {
     let p = el.parentElement;
     while (p && !listensForTaps(p)) p = p.parentElement;

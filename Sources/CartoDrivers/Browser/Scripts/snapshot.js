@@ -48,35 +48,33 @@ function snapshot() {
   // A control that only hovering its row shows (opacity 0 until :hover, as delete buttons often are, and a card's
   // "View details" laid over its picture) still takes a tap where it sits: a finger on a phone finds it. It stays
   // invisible for the abstraction. A row is a list's item or one of repeated cards (`rowsOf`).
-  function inARow(el) {
-    if (el.closest('li, tr, [role="row"], [role="listitem"]')) return true;
-    for (let n = el.parentElement; n && n.parentElement; n = n.parentElement) { const rows = rowsOf(n.parentElement); if (rows && rows.has(n)) return true; }
-    return false;
-  }
-  function revealedOnHover(el) {
-    if (!el.closest || !inARow(el)) return false;
-    if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true })) return false;
-    const r = el.getBoundingClientRect();
-    if (r.width <= 0 || r.height <= 0) return false;
-    const hit = (el.getRootNode().elementFromPoint ? el.getRootNode() : el.ownerDocument).elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return !!hit && (hit === el || el.contains(hit));
-  }
-  // A control its row shows once the row is tapped (a tile's "Edit" and "Delete", hidden until the page marks the
-  // tile open): laid out where it will show, under its row, which takes taps. A finger taps the row there, then the
-  // control (locate.js: the tap goes through the row first). Like a control shown on hover, it stays invisible for
-  // the abstraction: a row's controls are its shape, shown or not (`RowShape`).
   function rowOf(el) {
     const native = el.closest('li, tr, [role="row"], [role="listitem"]');
     if (native) return native;
     for (let n = el.parentElement; n && n.parentElement; n = n.parentElement) { const rows = rowsOf(n.parentElement); if (rows && rows.has(n)) return n; }
     return null;
   }
+  function inARow(el) { return !!rowOf(el); }
+  // What a finger touching the middle of an element would touch (null when the element takes no room).
+  function hitAtCentre(el) {
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 || r.height <= 0) return null;
+    return (el.getRootNode().elementFromPoint ? el.getRootNode() : el.ownerDocument).elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  }
+  function revealedOnHover(el) {
+    if (!el.closest || !inARow(el)) return false;
+    if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true })) return false;
+    const hit = hitAtCentre(el);
+    return !!hit && (hit === el || el.contains(hit));
+  }
+  // A control its row shows once the row is tapped (a tile's "Edit" and "Delete", hidden until the page marks the
+  // tile open): laid out where it will show, under its row, which takes taps. A finger taps the row there, then the
+  // control (locate.js: the tap goes through the row first). Like a control shown on hover, it stays invisible for
+  // the abstraction: a row's controls are its shape, shown or not (`RowShape`).
   function revealedByItsRow(el) {
     const row = el.closest ? rowOf(el) : null;
     if (!row || !(roleOf(row) === 'button' || listensForTaps(row) || ownPointer(row))) return false;
-    const r = el.getBoundingClientRect();
-    if (r.width <= 0 || r.height <= 0) return false;
-    const hit = (el.getRootNode().elementFromPoint ? el.getRootNode() : el.ownerDocument).elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const hit = hitAtCentre(el);
     return !!hit && row.contains(hit) && hit.contains(el);
   }
   const origin = location.origin;
