@@ -1152,7 +1152,7 @@ extension BrowserSnapshotTests {
 extension BrowserSnapshotTests {
     /// A page that opens a new window (`window.open`, a link with `target="_blank"`) would leave the driven tab behind
     /// a window nobody shows, and the next tap unanswered: a page of the app opens in the same tab, one elsewhere not
-    /// at all, and the crawl goes on tapping.
+    /// at all, nor one without an address that the page writes itself (a print view), and the crawl goes on tapping.
     func testNewWindowsOpenInTheSameTabOrNotAtAll() throws {
         let (site, service) = try serveWithChromeDriver([
             "index.html": """
@@ -1161,6 +1161,8 @@ extension BrowserSnapshotTests {
             <a id="help" href="help.html" target="_blank">Help</a>
             <button id="terms" onclick="window.open('terms.html')">Terms</button>
             <button id="count" onclick="this.textContent = 'Counted'">Count</button>
+            <button id="print" onclick="const w = window.open('', '_blank'); if (w) { w.document.write('<title>Print</title><h1>Resume</h1>'); w.document.close(); } else { this.textContent = 'Blocked'; }">Print</button>
+            <button id="receipt" onclick="const w = window.open('about:blank'); this.textContent = w ? 'Opened' : 'Blocked';">Receipt</button>
             </body></html>
             """,
             "help.html": "<html><head><title>Help</title></head><body><h1>Help</h1></body></html>",
@@ -1176,6 +1178,11 @@ extension BrowserSnapshotTests {
         }
         XCTAssertEqual(try tap("chat").context.container, "/", "another origin's window is not opened")
         XCTAssertEqual(try tap("count").elements.first { $0.identifier == "count" }?.label, "Counted", "the tab still takes taps")
+        // A window the page writes itself (a print view) is not opened, nor written over the app's page.
+        let printed = try tap("print")
+        XCTAssertEqual(printed.context.title, "Home", "the app's page is not replaced by the window it writes")
+        XCTAssertEqual(printed.elements.first { $0.identifier == "print" }?.label, "Blocked", "refused as a popup blocker refuses it")
+        XCTAssertEqual(try tap("receipt").elements.first { $0.identifier == "receipt" }?.label, "Blocked", "about:blank is no page of the app")
         XCTAssertEqual(try tap("help").context.container, "/help.html", "a link to a new tab opens in this one")
         try driver.perform(.back)
         _ = try driver.observe(after: .standard)
@@ -1349,6 +1356,38 @@ extension BrowserSnapshotTests {
         XCTAssertEqual(history.children.filter { $0.role == .cell }.count, 3)
         XCTAssertNotEqual(elements.first { $0.identifier == "page" }?.role, .list, "paragraphs beside the cards, not headers")
         XCTAssertNotEqual(elements.first { $0.identifier == "sections" }?.role, .list, "headers that hold a control")
+    }
+
+    /// Boxes of one kind shown one at a time, each holding other kinds of controls, are a tab's panels: the shown
+    /// one's controls are the screen's, no list's row. A grid filtered to one card, its hidden cards holding what the
+    /// shown one holds, is a list still; so are panels of one kind of control (each a "Next" button).
+    func testPanelsShownOneAtATimeAreNoList() throws {
+        let driver = try openPage("""
+            <html><head><title>Builder</title><meta name="viewport" content="width=device-width, initial-scale=1">
+            <style>.panel, .card { display: none } .panel.active, .card.shown { display: block }</style></head><body>
+            <div id="panels">
+              <div class="panel active"><button id="add">Add Experience</button><div id="entries"></div></div>
+              <div class="panel"><input id="name" placeholder="Full name"><textarea id="summary"></textarea></div>
+              <div class="panel"><select id="level"><option>Beginner</option></select></div>
+            </div>
+            <div id="grid">
+              <div class="card shown"><h3>Lamp</h3><button>Add to cart</button></div>
+              <div class="card"><h3>Desk</h3><button>Add to cart</button></div>
+              <div class="card"><h3>Chair</h3><button>Add to cart</button></div>
+            </div>
+            <div id="steps">
+              <div class="panel active"><p>One</p><button>Next</button></div>
+              <div class="panel"><p>Two</p><button>Next</button></div>
+            </div>
+            </body></html>
+            """)
+        let elements = try driver.snapshot().elements.flatMap(\.allElements)
+        XCTAssertNotEqual(elements.first { $0.identifier == "panels" }?.role, .list, "\(elements.map { "\($0.role) \($0.identifier ?? "") \($0.label ?? "")" })")
+        let add = try XCTUnwrap(elements.first { $0.identifier == "add" })
+        XCTAssertEqual(add.role, .button)
+        XCTAssertFalse(elements.contains { $0.role == .cell && $0.allElements.contains { $0.identifier == "add" } }, "the shown panel is no row")
+        XCTAssertEqual(elements.first { $0.identifier == "grid" }?.role, .list, "a grid filtered to one card")
+        XCTAssertEqual(elements.first { $0.identifier == "steps" }?.role, .list, "boxes of one kind of control, as before")
     }
 
     /// What lies wholly under something else a person sees is out of reach: a game's result laid over its board of

@@ -247,6 +247,52 @@ final class ControlBehaviourTests: XCTestCase {
         XCTAssertTrue(elsewhere.isEmpty)
     }
 
+    /// A selection that moved along a row of chips and changed nothing else makes which chip is chosen a value of the
+    /// row: the chips not tapped yet stop telling states apart by it too — a category that empties the list is told
+    /// apart by the empty list, not by being the chosen one. The row is what holds every control whose selection
+    /// changed; the buttons elsewhere on the page keep their states.
+    func testASelectionThatMovedMakesItsRowsChoiceAValue() {
+        func page(chosen: Int, sortDisabled: Bool = false) -> UISnapshot {
+            let chips = ["All", "Coding", "News"].enumerated().map { i, label in
+                var b = UIElement(role: .button, platformType: "button", label: label, actions: [.tap], locator: "css selector:#chip\(i)")
+                b.selected = i == chosen
+                return b
+            }
+            var sort = UIElement(role: .button, platformType: "button", label: "Sort", actions: [.tap], locator: "css selector:#sort")
+            sort.enabled = !sortDisabled
+            let row = UIElement(role: .other, platformType: "div", locator: "css selector:#chips", children: chips)
+            return UISnapshot(context: ScreenContext(title: "Bookmarks", container: "/"), root: UIElement(role: .window, platformType: "document", children: [row, sort]))
+        }
+        let coding = page(chosen: 0).root.allElements.first { $0.label == "Coding" }!
+        let tap = CrawlEvent(kind: .tap, target: coding)
+        // triggering: the selection moved from "All" to "Coding": the row is all three chips
+        XCTAssertEqual(ControlBehaviour.selectionGroup(page(chosen: 0), page(chosen: 1), by: tap),
+                       ["button \"All\"", "button \"Coding\"", "button \"News\""])
+        var behaviour = ControlBehaviour()
+        let before = screen("Bookmarks", ["button \"All\" (selected)", "button \"Coding\"", "button \"News\"", "button \"Sort\""])
+        let after = screen("Bookmarks", ["button \"All\"", "button \"Coding\" (selected)", "button \"News\"", "button \"Sort\""])
+        XCTAssertEqual(behaviour.observe(tap, in: 0, before: before, after: after, unchanged: false, sameShape: true,
+                                         group: ControlBehaviour.selectionGroup(page(chosen: 0), page(chosen: 1), by: tap))?.kind, .selfContained)
+        let newsEmpty = screen("No bookmarks", ["button \"All\"", "button \"Coding\"", "button \"News\" (selected)", "button \"Sort\" (disabled)"])
+        let allEmpty = screen("No bookmarks", ["button \"All\" (selected)", "button \"Coding\"", "button \"News\"", "button \"Sort\" (disabled)"])
+        XCTAssertEqual(behaviour.normalize(newsEmpty.properties), behaviour.normalize(allEmpty.properties), "News never tapped alone, one of the row")
+        XCTAssertTrue(behaviour.normalize(newsEmpty.properties).contains(StateProperty(.control, "button \"Sort\" (disabled)")), "outside the row")
+        // triggering: a tree without layout boxes (the page's controls side by side in one element): the run of
+        // buttons like the tapped one, not the identified button before them nor the link after them
+        func flat(chosen: Int) -> UISnapshot {
+            var page = page(chosen: chosen)
+            var add = UIElement(role: .button, platformType: "button", label: "Add", actions: [.tap], locator: "css selector:#add")
+            add.identifier = "add"
+            let help = UIElement(role: .link, platformType: "a", label: "Help", actions: [.tap], locator: "css selector:#help")
+            page.root.children = [add] + page.root.children[0].children + [help]
+            return page
+        }
+        XCTAssertEqual(ControlBehaviour.selectionGroup(flat(chosen: 0), flat(chosen: 1), by: tap),
+                       ["button \"All\"", "button \"Coding\"", "button \"News\""])
+        // non-triggering: only the tapped control changed (a toggle), or nothing moved
+        XCTAssertEqual(ControlBehaviour.selectionGroup(page(chosen: 0), page(chosen: 0, sortDisabled: true), by: tap), [])
+    }
+
     /// A switch without a label (a billing toggle drawn by a span) is one control on and off: its type tells it,
     /// then its state.
     func testAnUnlabelledSwitchIsOneControlOnAndOff() {

@@ -348,7 +348,13 @@
   // the crawl drives, whose input then waits on a page no longer shown (a tap that never answers): a page of the app
   // opens in this window, as a link does; one elsewhere is not opened, as a link out of the app is never followed.
   const sameOrigin = url => { try { const u = new URL(url, location.href); return u.origin === location.origin ? u.href : null; } catch (e) { return null; } };
-  window.open = url => { const here = sameOrigin(url || ''); if (here) { location.assign(here); return window; } return null; };
+  // A window opened without an address (`window.open('')`, `about:blank`) is one the page writes itself — a print
+  // view, a receipt: no page of the app, and not this window's to become. Refused, as a popup blocker refuses it.
+  window.open = url => {
+    const address = url === undefined || url === null ? '' : String(url).trim();
+    if (address === '' || /^about:/i.test(address)) return null;
+    const here = sameOrigin(address); if (here) { location.assign(here); return window; } return null;
+  };
   document.addEventListener('click', e => {
     const a = e.target && e.target.closest ? e.target.closest('a[href]') : null;
     if (!a || e.defaultPrevented || !a.target || ['_self', '_top', '_parent'].includes(a.target.toLowerCase())) return;

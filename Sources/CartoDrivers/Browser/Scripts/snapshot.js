@@ -166,6 +166,10 @@ function snapshot() {
   // Rows are among the children rendered under the parent: a custom element's rows are in its shadow root, not among
   // its own children. (Its `<style>` and the page's scripts count among the children as they always have: a body of
   // three sections and its scripts is no list of sections.)
+  // The kinds of native controls an element holds (tag and type), whatever their number and labels.
+  function controlKinds(el) {
+    return [...new Set([...el.querySelectorAll(controlSelector)].map(n => n.tagName + (n.type ? ':' + n.type : '')))].sort().join(',');
+  }
   function rowsOf(parent) {
     if (repeatedRows.has(parent)) return repeatedRows.get(parent);
     let rows = null;
@@ -181,8 +185,13 @@ function snapshot() {
         // page listens on make rows only where two or more are shown together — one shown at a time is a sequence of
         // steps or pages (a tutorial's, each with its "Next" link without an address), not a list.
         const natively = members.every(m => (!roleOf(m) && m.querySelector(controlSelector)) || cardControl(m));
-        const byListeners = !natively && members.filter(isVisible).length >= 2 && members.every(m => (!roleOf(m) && holdsControl(m)) || cardControl(m));
-        if ((natively || byListeners) && !formLayout(members)) rows = new Set(members);
+        const shown = members.filter(isVisible).length;
+        const byListeners = !natively && shown >= 2 && members.every(m => (!roleOf(m) && holdsControl(m)) || cardControl(m));
+        // Boxes shown one at a time that hold each other kinds of controls are panels (a tab's, a wizard's steps: a
+        // form in one, an "Add" button in the next), not a list: the hidden cards of a grid filtered to one hold
+        // the controls the shown one holds.
+        const panels = natively && shown <= 1 && new Set(members.map(controlKinds)).size > 1;
+        if ((natively || byListeners) && !panels && !formLayout(members)) rows = new Set(members);
         break;
       }
     } else if (kids.length === 1 && !roleOf(parent)) {

@@ -149,7 +149,7 @@ public struct ControlBehaviour: Sendable, Codable {
     /// else on the screen (`relabel(_:_:by:)`).
     public mutating func observe(_ event: CrawlEvent, in source: Int, before: AbstractState, after: AbstractState?, unchanged sameScreen: Bool,
                                  wrote: Bool = false, relabel: Relabel? = nil, location: String? = nil,
-                                 sameShape: @autoclosure () -> Bool = false) -> Decision? {
+                                 sameShape: @autoclosure () -> Bool = false, group: @autoclosure () -> Set<String> = []) -> Decision? {
         guard let (key, controls) = Self.action(of: event) else { return nil }
         controlsOf[key] = controls
         let screen = Self.screen(before) + (location.map { "\nat " + $0 } ?? "")
@@ -170,6 +170,10 @@ public struct ControlBehaviour: Sendable, Codable {
         } else if let after, let toggled = Self.onlyOwnStateChanged(before, after, controls: controls, sameShape: sameShape()) {
             selfOnly[key, default: []].insert(source)
             selfOnlyControls[key, default: []].formUnion(toggled)
+            // A selection that moved and changed nothing else: which of its row is chosen is a value of the row (a
+            // segmented control's), for the row's members not tapped yet too — a category chip that also empties
+            // the list is told apart by the empty list, not by being the chosen one.
+            if toggled.count > 1 { selfOnlyControls[key, default: []].formUnion(group()) }
             if selfOnlyScreens?[key]?[screen] == nil { selfOnlyScreens = selfOnlyScreens ?? [:]; selfOnlyScreens![key, default: [:]][screen] = source }
         } else {
             changed[key, default: []].insert(source)
@@ -323,6 +327,48 @@ public struct ControlBehaviour: Sendable, Codable {
         }
         let selectionOnly = touched.subtracting(controls).allSatisfy { unselected(a, $0) == unselected(b, $0) }
         return selectionOnly && sameShape() ? touched : nil
+    }
+
+    /// The row a tap moved a selection in — the controls like the tapped one around every control whose selection
+    /// changed (the one tapped, the one chosen before) — as identities without their state. Empty when nothing but
+    /// the tapped control changed its selection.
+    public static func selectionGroup(_ before: UISnapshot, _ after: UISnapshot, by event: CrawlEvent) -> Set<String> {
+        guard event.kind == .tap, let locator = event.target?.locator else { return [] }
+        var selectedAfter: [String: Bool] = [:]
+        for e in after.root.allElements { if let l = e.locator { selectedAfter[l] = e.selected } }
+        // Index paths from the root to the tapped control and to each control whose selection changed.
+        var paths: [[Int]] = []
+        var tapped: UIElement?
+        func walk(_ e: UIElement, _ path: [Int]) {
+            if let l = e.locator {
+                if l == locator { tapped = e; paths.append(path) } else if let now = selectedAfter[l], now != e.selected { paths.append(path) }
+            }
+            for (i, child) in e.children.enumerated() { walk(child, path + [i]) }
+        }
+        walk(before.root, [])
+        guard let tapped, paths.count > 1 else { return [] }
+        var common = paths[0]
+        for path in paths.dropFirst() { common = Array(zip(common, path).prefix { $0.0 == $0.1 }.map(\.0)) }
+        let holder = common.reduce(before.root) { $0.children[$1] }
+        func identities(_ elements: [UIElement]) -> Set<String> { Set(elements.map { base(ControlIdentity.identity($0)) }) }
+        // Side by side in the element that holds them (a platform that leaves layout boxes out of its tree puts a
+        // page's controls side by side in one): the run of controls like the tapped one — its role and type, named
+        // by an identifier or not alike — around those whose selection changed, with nothing else between them.
+        if paths.allSatisfy({ $0.count == common.count + 1 }) {
+            func alike(_ e: UIElement) -> Bool {
+                e.role == tapped.role && e.platformType == tapped.platformType && (e.identifier?.isEmpty ?? true) == (tapped.identifier?.isEmpty ?? true)
+            }
+            let kids = holder.children, indices = paths.map { $0[common.count] }
+            var low = indices.min()!, high = indices.max()!
+            guard kids[low...high].allSatisfy(alike) else { return [] }
+            while low > 0, alike(kids[low - 1]) { low -= 1 }
+            while high < kids.count - 1, alike(kids[high + 1]) { high += 1 }
+            return identities(Array(kids[low...high]))
+        }
+        // Deeper (each in a box of its own): every control of the tapped one's role under the element holding them
+        // all, unless that is the page itself.
+        guard !common.isEmpty else { return [] }
+        return identities(holder.allElements.filter { $0.role == tapped.role && ControlIdentity.isControl($0) })
     }
 
     /// Whether two snapshots of one place hold the same elements in the same order, each of the same kind and state

@@ -390,7 +390,8 @@ public struct StateIndex: Sendable {
         guard let made = behaviour.observe(event, in: source, before: a, after: b, unchanged: unchanged, wrote: wrote, relabel: relabel,
                                            location: before.context.container,
                                            sameShape: !unchanged && ControlBehaviour.sameShape(before, after, lists: abstraction.listLocators(before)
-                                                                                                    .intersection(abstraction.listLocators(after)))) else { return nil }
+                                                                                                    .intersection(abstraction.listLocators(after))),
+                                           group: ControlBehaviour.selectionGroup(before, after, by: event)) else { return nil }
         standard = [:]
         refinedIndex = [:]
         routeless = [:]
