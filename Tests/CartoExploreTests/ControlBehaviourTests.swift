@@ -278,13 +278,18 @@ final class ControlBehaviourTests: XCTestCase {
         XCTAssertEqual(behaviour.normalize(newsEmpty.properties), behaviour.normalize(allEmpty.properties), "News never tapped alone, one of the row")
         XCTAssertTrue(behaviour.normalize(newsEmpty.properties).contains(StateProperty(.control, "button \"Sort\" (disabled)")), "outside the row")
         // triggering: a tree without layout boxes (the page's controls side by side in one element): the run of
-        // buttons like the tapped one, not the identified button before them nor the link after them
+        // buttons like the tapped one, wrapping onto the next line — not a tab alike far above them, the identified
+        // button before them nor the link after them
         func flat(chosen: Int) -> UISnapshot {
             var page = page(chosen: chosen)
+            var tab = UIElement(role: .button, platformType: "button", label: "Overview", actions: [.tap], locator: "css selector:#tab")
+            tab.frame = UIFrame(x: 0, y: 0, width: 80, height: 20)
             var add = UIElement(role: .button, platformType: "button", label: "Add", actions: [.tap], locator: "css selector:#add")
             add.identifier = "add"
             let help = UIElement(role: .link, platformType: "a", label: "Help", actions: [.tap], locator: "css selector:#help")
-            page.root.children = [add] + page.root.children[0].children + [help]
+            var chips = page.root.children[0].children
+            for (i, (x, y)) in [(0.0, 100.0), (90.0, 100.0), (0.0, 128.0)].enumerated() { chips[i].frame = UIFrame(x: x, y: y, width: 80, height: 20) }
+            page.root.children = [add, tab] + chips + [help]
             return page
         }
         XCTAssertEqual(ControlBehaviour.selectionGroup(flat(chosen: 0), flat(chosen: 1), by: tap),

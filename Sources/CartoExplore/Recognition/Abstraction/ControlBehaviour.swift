@@ -353,16 +353,23 @@ public struct ControlBehaviour: Sendable, Codable {
         func identities(_ elements: [UIElement]) -> Set<String> { Set(elements.map { base(ControlIdentity.identity($0)) }) }
         // Side by side in the element that holds them (a platform that leaves layout boxes out of its tree puts a
         // page's controls side by side in one): the run of controls like the tapped one — its role and type, named
-        // by an identifier or not alike — around those whose selection changed, with nothing else between them.
+        // by an identifier or not alike — around those whose selection changed, with nothing else between them, on
+        // the screen either: the next on the same line or the line right below (a row of chips wrapping), not past
+        // a gap taller than they are (a paragraph between a page's tabs and a row of lengths below it).
         if paths.allSatisfy({ $0.count == common.count + 1 }) {
             func alike(_ e: UIElement) -> Bool {
                 e.role == tapped.role && e.platformType == tapped.platformType && (e.identifier?.isEmpty ?? true) == (tapped.identifier?.isEmpty ?? true)
             }
+            func adjacent(_ a: UIElement, _ b: UIElement) -> Bool {
+                guard let f = a.frame, let g = b.frame, !f.isEmpty, !g.isEmpty else { return true }
+                let (upper, lower) = f.y <= g.y ? (f, g) : (g, f)
+                return lower.y - (upper.y + upper.height) < min(f.height, g.height)
+            }
             let kids = holder.children, indices = paths.map { $0[common.count] }
             var low = indices.min()!, high = indices.max()!
-            guard kids[low...high].allSatisfy(alike) else { return [] }
-            while low > 0, alike(kids[low - 1]) { low -= 1 }
-            while high < kids.count - 1, alike(kids[high + 1]) { high += 1 }
+            guard kids[low...high].allSatisfy(alike), zip(kids[low..<high], kids[(low + 1)...high]).allSatisfy(adjacent) else { return [] }
+            while low > 0, alike(kids[low - 1]), adjacent(kids[low - 1], kids[low]) { low -= 1 }
+            while high < kids.count - 1, alike(kids[high + 1]), adjacent(kids[high], kids[high + 1]) { high += 1 }
             return identities(Array(kids[low...high]))
         }
         // Deeper (each in a box of its own): every control of the tapped one's role under the element holding them
