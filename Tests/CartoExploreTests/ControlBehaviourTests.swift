@@ -294,8 +294,51 @@ final class ControlBehaviourTests: XCTestCase {
         }
         XCTAssertEqual(ControlBehaviour.selectionGroup(flat(chosen: 0), flat(chosen: 1), by: tap),
                        ["button \"All\"", "button \"Coding\"", "button \"News\""])
-        // non-triggering: only the tapped control changed (a toggle), or nothing moved
+        // non-triggering: a hidden button alike between the tab and the chips bridges nothing
+        func bridged(chosen: Int) -> UISnapshot {
+            var page = flat(chosen: chosen)
+            var hidden = UIElement(role: .button, platformType: "button", label: "More", actions: [.tap], locator: "css selector:#more")
+            hidden.frame = UIFrame(x: 0, y: 0, width: 0, height: 0)
+            hidden.visible = false
+            page.root.children.insert(hidden, at: 2)
+            return page
+        }
+        XCTAssertEqual(ControlBehaviour.selectionGroup(bridged(chosen: 0), bridged(chosen: 1), by: tap),
+                       ["button \"All\"", "button \"Coding\"", "button \"News\""])
+        // triggering: each chip in a box of its own (a list item): the chips of the boxes
+        func boxed(chosen: Int) -> UISnapshot {
+            var page = page(chosen: chosen)
+            page.root.children[0].children = page.root.children[0].children.map { UIElement(role: .other, platformType: "li", children: [$0]) }
+            return page
+        }
+        XCTAssertEqual(ControlBehaviour.selectionGroup(boxed(chosen: 0), boxed(chosen: 1), by: tap),
+                       ["button \"All\"", "button \"Coding\"", "button \"News\""])
+        // non-triggering: boxes holding several alike (a table's rows, each with its "Edit" and "Delete")
+        func rows(chosen: Int) -> UISnapshot {
+            var page = boxed(chosen: chosen)
+            for i in page.root.children[0].children.indices {
+                page.root.children[0].children[i].children.append(UIElement(role: .button, platformType: "button", label: "Delete", actions: [.tap], locator: "css selector:#d\(i)"))
+            }
+            return page
+        }
+        XCTAssertEqual(ControlBehaviour.selectionGroup(rows(chosen: 0), rows(chosen: 1), by: tap), [])
+        // non-triggering: only the tapped control changed its selection (nothing chosen before), or nothing moved
+        XCTAssertEqual(ControlBehaviour.selectionGroup(page(chosen: -1), page(chosen: 1), by: tap), [])
         XCTAssertEqual(ControlBehaviour.selectionGroup(page(chosen: 0), page(chosen: 0, sortDisabled: true), by: tap), [])
+        // triggering whatever was learnt before: a chip first tapped with nothing chosen is a toggle of its own; the
+        // selection moving to it later still makes the row's choice a value, its being chosen only
+        var ordered = ControlBehaviour()
+        let nothing = screen("Bookmarks", ["button \"All\"", "button \"Coding\"", "button \"News\"", "button \"Sort\""])
+        XCTAssertEqual(ordered.observe(tap, in: 0, before: nothing, after: after, unchanged: false, sameShape: true,
+                                       group: ControlBehaviour.selectionGroup(page(chosen: -1), page(chosen: 1), by: tap))?.kind, .selfContained)
+        XCTAssertNotEqual(ordered.normalize(newsEmpty.properties), ordered.normalize(allEmpty.properties), "no row seen yet")
+        let moved = ordered.observe(tap, in: 1, before: before, after: after, unchanged: false, sameShape: true,
+                                    group: ControlBehaviour.selectionGroup(page(chosen: 0), page(chosen: 1), by: tap))
+        XCTAssertEqual(moved?.kind, .selfContained)
+        XCTAssertTrue(moved?.reason.contains("value for 2 more controls") == true, moved?.reason ?? "")   // "All" and "News"
+        XCTAssertEqual(ordered.normalize(newsEmpty.properties), ordered.normalize(allEmpty.properties))
+        let disabledNews = screen("No bookmarks", ["button \"All\"", "button \"Coding\"", "button \"News\" (selected) (disabled)", "button \"Sort\" (disabled)"])
+        XCTAssertTrue(ordered.normalize(disabledNews.properties).contains(StateProperty(.control, "button \"News\" (disabled)")), "its other state kept")
     }
 
     /// A switch without a label (a billing toggle drawn by a span) is one control on and off: its type tells it,

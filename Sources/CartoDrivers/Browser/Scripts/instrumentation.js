@@ -347,12 +347,26 @@
   // A new window or tab (`window.open`, a link with `target="_blank"`) would take the browser's focus from the page
   // the crawl drives, whose input then waits on a page no longer shown (a tap that never answers): a page of the app
   // opens in this window, as a link does; one elsewhere is not opened, as a link out of the app is never followed.
-  const sameOrigin = url => { try { const u = new URL(url, location.href); return u.origin === location.origin ? u.href : null; } catch (e) { return null; } };
+  // A page of the app is one served over http(s) from its origin: a `blob:` or `data:` document the page made itself
+  // (a receipt, a PDF) is none, though a blob's origin is the page's.
+  const sameOrigin = url => {
+    try { const u = new URL(url, location.href); return /^https?:$/.test(u.protocol) && u.origin === location.origin ? u.href : null; } catch (e) { return null; }
+  };
   // A window opened without an address (`window.open('')`, `about:blank`) is one the page writes itself — a print
-  // view, a receipt: no page of the app, and not this window's to become. Refused, as a popup blocker refuses it.
+  // view, a receipt: no page of the app, and not this window's to become. The page gets a window nobody sees: what
+  // it writes there goes nowhere, and an address it sends that window to later (opened first, then pointed at a
+  // page once a request answered) opens here when it is a page of the app, as an address given at once does.
+  const unseenWindow = () => {
+    const go = url => { const here = sameOrigin(String(url)); if (here) location.assign(here); };
+    const place = { assign: go, replace: go, set href(url) { go(url); }, get href() { return 'about:blank'; } };
+    const nothing = () => {};
+    return { closed: false, opener: window, close: nothing, focus: nothing, blur: nothing, print: nothing, postMessage: nothing,
+             document: { write: nothing, writeln: nothing, open: nothing, close: nothing, body: null, head: null, title: '' },
+             get location() { return place; }, set location(url) { go(url); } };
+  };
   window.open = url => {
     const address = url === undefined || url === null ? '' : String(url).trim();
-    if (address === '' || /^about:/i.test(address)) return null;
+    if (address === '' || /^about:/i.test(address)) return unseenWindow();
     const here = sameOrigin(address); if (here) { location.assign(here); return window; } return null;
   };
   document.addEventListener('click', e => {

@@ -163,13 +163,13 @@ function snapshot() {
   function groupedUnderHeaders(kids, members) {
     return kids.every((k, i) => members.has(k) || (i + 1 < kids.length && members.has(kids[i + 1]) && !holdsControl(k) && !roleOf(k) && !listensForTaps(k)));
   }
-  // Rows are among the children rendered under the parent: a custom element's rows are in its shadow root, not among
-  // its own children. (Its `<style>` and the page's scripts count among the children as they always have: a body of
-  // three sections and its scripts is no list of sections.)
   // The kinds of native controls an element holds (tag and type), whatever their number and labels.
   function controlKinds(el) {
     return [...new Set([...el.querySelectorAll(controlSelector)].map(n => n.tagName + (n.type ? ':' + n.type : '')))].sort().join(',');
   }
+  // Rows are among the children rendered under the parent: a custom element's rows are in its shadow root, not among
+  // its own children. (Its `<style>` and the page's scripts count among the children as they always have: a body of
+  // three sections and its scripts is no list of sections.)
   function rowsOf(parent) {
     if (repeatedRows.has(parent)) return repeatedRows.get(parent);
     let rows = null;
@@ -190,7 +190,7 @@ function snapshot() {
         // Boxes shown one at a time that hold each other kinds of controls are panels (a tab's, a wizard's steps: a
         // form in one, an "Add" button in the next), not a list: the hidden cards of a grid filtered to one hold
         // the controls the shown one holds.
-        const panels = natively && shown <= 1 && new Set(members.map(controlKinds)).size > 1;
+        const panels = natively && shown === 1 && new Set(members.map(controlKinds)).size > 1;
         if ((natively || byListeners) && !panels && !formLayout(members)) rows = new Set(members);
         break;
       }

@@ -11,7 +11,7 @@ import CartoModel
 ///   link to the page one is on, tapped on two states of that page, reloads it; elsewhere it navigates.
 /// - **self-contained** — acting on a toggle only ever changed its own state (on/off, expanded; for a radio button,
 ///   the states of radio buttons: its group; for a button marked as chosen among others, the selection moving to it
-///   and the page's elements as they were, their text aside), seen once — the change is observed directly, nothing is inferred: its
+///   and the page's elements as they were, their text aside), seen once — the change is observed directly: its
 ///   state stops telling states apart (a settings screen is one screen whichever way its switches stand). Whatever
 ///   it did elsewhere, before or after: a filter's box that narrowed a grid in one state (the grid's rows are data)
 ///   and emptied it in another ("No books match": that screen is told apart by what it shows, not by the box), in
@@ -22,6 +22,10 @@ import CartoModel
 ///   labels are one control. A lone one (no other control alike on the screen) may name the screen's mode instead
 ///   ("DEG" / "RAD" on a calculator): it is one control once seen doing so on `enough` different screens — a
 ///   setting of the app's frame ("Dark" / "Light" in a header on every page), not a mode of one screen.
+/// - **a row's choice** — a selection seen moving along a row of controls and changing nothing else makes which of
+///   the row is chosen a value for every control of the row (`selectionGroup`), those not tapped yet included: the
+///   one inference here, from the row the selection moved along, about its being chosen only (a chip's other state,
+///   disabled or expanded, still tells states apart).
 ///
 /// A refused tap (its control covered), an action that failed, and a tap on a selected or disabled control (the
 /// current tab, a greyed-out button: doing nothing there is what they are for) or on a submit button whose form the
@@ -68,10 +72,20 @@ public struct ControlBehaviour: Sendable, Codable {
     /// Base identities of the controls of inert actions, and of self-contained controls.
     private(set) var inertControls = Set<String>()
     private(set) var selfContainedControls = Set<String>()
+    /// Base identities of controls of a row a selection moved along, not seen toggling themselves: only whether one
+    /// is chosen stops telling states apart (optional: absent in what earlier versions saved for `--resume`).
+    private var rowChoices: Set<String>?
+    /// Controls whose state, or whose being chosen, the abstraction set aside.
+    var setAsideControls: Set<String> { selfContainedControls.union(rowChoices ?? []) }
     /// Actions not fired again: inert ones, and toggles that changed only themselves on `enough` screens.
     private(set) var inertActions = Set<String>()
 
     public init() {}
+
+    /// The identity of a control without its mark of being chosen (` (selected)`), its other state kept.
+    static func unchosen(_ identity: String) -> String {
+        identity.replacingOccurrences(of: " (selected)", with: "")
+    }
 
     /// The identity of a control without its state (`(selected)`, `(disabled)`, `(on)`, `(expanded)`).
     public static func base(_ identity: String) -> String {
@@ -146,12 +160,14 @@ public struct ControlBehaviour: Sendable, Codable {
     /// `location` is where the app was (the URL path and hash route on the web): a route that the selected tab names
     /// is no part of the state's identity, but it is a different screen to try a control on.
     /// `relabel` is the acted-on control's identity before and after when the event changed its label and nothing
-    /// else on the screen (`relabel(_:_:by:)`).
+    /// else on the screen (`relabel(_:_:by:)`). `group` is the row a selection moved along (`selectionGroup`), asked
+    /// only when the event moved one.
     public mutating func observe(_ event: CrawlEvent, in source: Int, before: AbstractState, after: AbstractState?, unchanged sameScreen: Bool,
                                  wrote: Bool = false, relabel: Relabel? = nil, location: String? = nil,
                                  sameShape: @autoclosure () -> Bool = false, group: @autoclosure () -> Set<String> = []) -> Decision? {
         guard let (key, controls) = Self.action(of: event) else { return nil }
         controlsOf[key] = controls
+        var rowGrew = 0
         let screen = Self.screen(before) + (location.map { "\nat " + $0 } ?? "")
         if let relabel, !relabel.alone {
             if let decision = learnRelabel(relabel, action: key, in: [source]) { return decision }
@@ -172,8 +188,16 @@ public struct ControlBehaviour: Sendable, Codable {
             selfOnlyControls[key, default: []].formUnion(toggled)
             // A selection that moved and changed nothing else: which of its row is chosen is a value of the row (a
             // segmented control's), for the row's members not tapped yet too — a category chip that also empties
-            // the list is told apart by the empty list, not by being the chosen one.
-            if toggled.count > 1 { selfOnlyControls[key, default: []].formUnion(group()) }
+            // the list is told apart by the empty list, not by being the chosen one. Only their being chosen: what
+            // else their state says (disabled, expanded) was never seen to change nothing. At once, whatever was
+            // learnt of the tapped control before (tapped first with nothing chosen, it was a toggle of its own).
+            if toggled.count > 1 {
+                // The controls it toggled become self-contained with it below when it is learnt now; else they are
+                // the row's too.
+                let learntNow = event.kind == .tap && !selfContainedControls.contains(controls.first ?? "")
+                let members = (learntNow ? group().subtracting(toggled) : group().union(toggled)).subtracting(setAsideControls)
+                if !members.isEmpty { rowChoices = (rowChoices ?? []).union(members); rowGrew = members.count }
+            }
             if selfOnlyScreens?[key]?[screen] == nil { selfOnlyScreens = selfOnlyScreens ?? [:]; selfOnlyScreens![key, default: [:]][screen] = source }
         } else {
             changed[key, default: []].insert(source)
@@ -187,8 +211,13 @@ public struct ControlBehaviour: Sendable, Codable {
         if event.kind == .tap, let control = controls.first, !selfContainedControls.contains(control), let seen = selfOnly[key],
            seen.count >= Self.selfContainedAfter {
             selfContainedControls.formUnion(selfOnlyControls[key] ?? [control])
+            let row = rowGrew > 0 ? "; which of its row is chosen is a value for \(rowGrew) more control\(rowGrew == 1 ? "" : "s") of the row" : ""
             return record(.init(kind: .selfContained, action: key, states: seen.sorted(),
-                                reason: "it changed only its own state\((selfOnlyControls[key]?.count ?? 1) > 1 ? " and its group's" : "") (seen in \(seen.count) state\(seen.count == 1 ? "" : "s")): its state no longer tells states apart"))
+                                reason: "it changed only its own state\((selfOnlyControls[key]?.count ?? 1) > 1 ? " and its group's" : "") (seen in \(seen.count) state\(seen.count == 1 ? "" : "s")): its state no longer tells states apart" + row))
+        }
+        if rowGrew > 0 {
+            return record(.init(kind: .selfContained, action: key, states: [source],
+                                reason: "it moved the selection along its row and changed nothing else: which of the row is chosen is a value for \(rowGrew) more control\(rowGrew == 1 ? "" : "s") of the row"))
         }
         // A toggle that changed only itself on `enough` different screens, and never more, has shown what it does:
         // like an inert control it stops costing events (a page's theme switch or "show more" would otherwise be
@@ -351,17 +380,21 @@ public struct ControlBehaviour: Sendable, Codable {
         for path in paths.dropFirst() { common = Array(zip(common, path).prefix { $0.0 == $0.1 }.map(\.0)) }
         let holder = common.reduce(before.root) { $0.children[$1] }
         func identities(_ elements: [UIElement]) -> Set<String> { Set(elements.map { base(ControlIdentity.identity($0)) }) }
+        // Like the tapped one: its role and type, named by an identifier or not alike, shown.
+        func alike(_ e: UIElement) -> Bool {
+            e.role == tapped.role && e.platformType == tapped.platformType && e.visible
+                && (e.identifier?.isEmpty ?? true) == (tapped.identifier?.isEmpty ?? true)
+        }
         // Side by side in the element that holds them (a platform that leaves layout boxes out of its tree puts a
         // page's controls side by side in one): the run of controls like the tapped one — its role and type, named
         // by an identifier or not alike — around those whose selection changed, with nothing else between them, on
         // the screen either: the next on the same line or the line right below (a row of chips wrapping), not past
         // a gap taller than they are (a paragraph between a page's tabs and a row of lengths below it).
         if paths.allSatisfy({ $0.count == common.count + 1 }) {
-            func alike(_ e: UIElement) -> Bool {
-                e.role == tapped.role && e.platformType == tapped.platformType && (e.identifier?.isEmpty ?? true) == (tapped.identifier?.isEmpty ?? true)
-            }
             func adjacent(_ a: UIElement, _ b: UIElement) -> Bool {
-                guard let f = a.frame, let g = b.frame, !f.isEmpty, !g.isEmpty else { return true }
+                // A platform that reports no frames says nothing against it; one that takes no room (hidden) is none.
+                guard let f = a.frame, let g = b.frame else { return true }
+                guard !f.isEmpty, !g.isEmpty else { return false }
                 let (upper, lower) = f.y <= g.y ? (f, g) : (g, f)
                 return lower.y - (upper.y + upper.height) < min(f.height, g.height)
             }
@@ -372,10 +405,17 @@ public struct ControlBehaviour: Sendable, Codable {
             while high < kids.count - 1, alike(kids[high + 1]), adjacent(kids[high], kids[high + 1]) { high += 1 }
             return identities(Array(kids[low...high]))
         }
-        // Deeper (each in a box of its own): every control of the tapped one's role under the element holding them
-        // all, unless that is the page itself.
+        // Deeper (each in a box of its own, a chip in its list item): the controls like the tapped one in the boxes
+        // of the element holding them all, one in each — not the page itself, nor boxes holding several (the rows of
+        // a table, each with its "Edit" and "Delete").
         guard !common.isEmpty else { return [] }
-        return identities(holder.allElements.filter { $0.role == tapped.role && ControlIdentity.isControl($0) })
+        var members: [UIElement] = []
+        for box in holder.children {
+            let inBox = box.allElements.filter { alike($0) && ControlIdentity.isControl($0) }
+            if inBox.count > 1 { return [] }
+            members += inBox
+        }
+        return identities(members)
     }
 
     /// Whether two snapshots of one place hold the same elements in the same order, each of the same kind and state
@@ -398,13 +438,15 @@ public struct ControlBehaviour: Sendable, Codable {
     /// without their state.
     public func normalize(_ properties: [StateProperty]) -> [StateProperty] {
         let aliases = relabelled ?? [:]
-        guard !inertControls.isEmpty || !selfContainedControls.isEmpty || !aliases.isEmpty else { return properties }
+        let choices = rowChoices ?? []
+        guard !inertControls.isEmpty || !selfContainedControls.isEmpty || !aliases.isEmpty || !choices.isEmpty else { return properties }
         return properties.compactMap { p in
             guard p.kind == .control || p.kind == .external else { return p }
             let control = Self.base(p.value)
             if let canonical = aliases[control] { return StateProperty(p.kind, canonical) }
             if inertControls.contains(control) { return nil }
             if selfContainedControls.contains(control) { return StateProperty(p.kind, control) }
+            if choices.contains(control) { return StateProperty(p.kind, Self.unchosen(p.value)) }
             return p
         }
     }
