@@ -75,8 +75,8 @@ public struct ControlBehaviour: Sendable, Codable {
     /// Base identities of controls of a row a selection moved along, not seen toggling themselves: only whether one
     /// is chosen stops telling states apart (optional: absent in what earlier versions saved for `--resume`).
     private var rowChoices: Set<String>?
-    /// Controls whose state, or whose being chosen, the abstraction set aside.
-    var setAsideControls: Set<String> { selfContainedControls.union(rowChoices ?? []) }
+    /// Whether the abstraction set aside a control's state, or its being chosen.
+    func setsAside(_ control: String) -> Bool { selfContainedControls.contains(control) || rowChoices?.contains(control) == true }
     /// Actions not fired again: inert ones, and toggles that changed only themselves on `enough` screens.
     private(set) var inertActions = Set<String>()
 
@@ -195,7 +195,7 @@ public struct ControlBehaviour: Sendable, Codable {
                 // The controls it toggled become self-contained with it below when it is learnt now; else they are
                 // the row's too.
                 let learntNow = event.kind == .tap && !selfContainedControls.contains(controls.first ?? "")
-                let members = (learntNow ? group().subtracting(toggled) : group().union(toggled)).subtracting(setAsideControls)
+                let members = (learntNow ? group().subtracting(toggled) : group().union(toggled)).filter { !setsAside($0) }
                 if !members.isEmpty { rowChoices = (rowChoices ?? []).union(members); rowGrew = members.count }
             }
             if selfOnlyScreens?[key]?[screen] == nil { selfOnlyScreens = selfOnlyScreens ?? [:]; selfOnlyScreens![key, default: [:]][screen] = source }
@@ -208,16 +208,16 @@ public struct ControlBehaviour: Sendable, Codable {
             return record(.init(kind: .inert, action: key, states: screens.values.sorted(),
                                 reason: "it left the screen exactly as it was on \(screens.count) different screens and never did anything else: it no longer tells states apart and is not fired again"))
         }
+        func rowChoice() -> String { "which of the row is chosen is a value for \(rowGrew) more control\(rowGrew == 1 ? "" : "s") of the row" }
         if event.kind == .tap, let control = controls.first, !selfContainedControls.contains(control), let seen = selfOnly[key],
            seen.count >= Self.selfContainedAfter {
             selfContainedControls.formUnion(selfOnlyControls[key] ?? [control])
-            let row = rowGrew > 0 ? "; which of its row is chosen is a value for \(rowGrew) more control\(rowGrew == 1 ? "" : "s") of the row" : ""
             return record(.init(kind: .selfContained, action: key, states: seen.sorted(),
-                                reason: "it changed only its own state\((selfOnlyControls[key]?.count ?? 1) > 1 ? " and its group's" : "") (seen in \(seen.count) state\(seen.count == 1 ? "" : "s")): its state no longer tells states apart" + row))
+                                reason: "it changed only its own state\((selfOnlyControls[key]?.count ?? 1) > 1 ? " and its group's" : "") (seen in \(seen.count) state\(seen.count == 1 ? "" : "s")): its state no longer tells states apart" + (rowGrew > 0 ? "; " + rowChoice() : "")))
         }
         if rowGrew > 0 {
             return record(.init(kind: .selfContained, action: key, states: [source],
-                                reason: "it moved the selection along its row and changed nothing else: which of the row is chosen is a value for \(rowGrew) more control\(rowGrew == 1 ? "" : "s") of the row"))
+                                reason: "it moved the selection along its row and changed nothing else: " + rowChoice()))
         }
         // A toggle that changed only itself on `enough` different screens, and never more, has shown what it does:
         // like an inert control it stops costing events (a page's theme switch or "show more" would otherwise be
@@ -352,7 +352,7 @@ public struct ControlBehaviour: Sendable, Codable {
         let touched = Set(difference.map { base($0.value) })
         guard !touched.isDisjoint(with: controls) else { return nil }
         let unselected = { (states: Set<StateProperty>, control: String) -> Set<String> in
-            Set(states.filter { base($0.value) == control }.map { $0.value.replacingOccurrences(of: " (selected)", with: "") })
+            Set(states.filter { base($0.value) == control }.map { unchosen($0.value) })
         }
         let selectionOnly = touched.subtracting(controls).allSatisfy { unselected(a, $0) == unselected(b, $0) }
         return selectionOnly && sameShape() ? touched : nil

@@ -529,7 +529,7 @@ public struct StateIndex: Sendable {
     /// ticked. Its two outcomes from one state are explained by that decision, not by a detail the screen lacks.
     public func actsOnAStateSetAside(_ event: CrawlEvent) -> Bool {
         guard let controls = ControlBehaviour.action(of: event)?.controls else { return false }
-        return controls.contains { behaviour.setAsideControls.contains($0) }
+        return controls.contains(where: behaviour.setsAside)
     }
 
     /// One event from state `from` led to `landed` where it had led to `expected`: refine `from`'s screen. The states
