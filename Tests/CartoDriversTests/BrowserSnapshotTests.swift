@@ -1033,6 +1033,29 @@ final class BrowserPageReadingTests: XCTestCase {
         XCTAssertEqual(cards.map { $0.children.filter { $0.role == .button }.compactMap(\.label) }, [["Like"], ["Like"]])
     }
 
+    /// A container whose controls keep their taps from reaching it (`event.stopPropagation()` in their handlers) acts
+    /// on a tap of its own: a task's header that opens the task, holding its checkbox. A container listening for taps
+    /// on what it holds (the controls' taps reach it) is not a control of its own: its controls are.
+    func testAContainerWhoseControlsStopTheirTapsIsAButtonOfItsOwn() throws {
+        let page = """
+            <!DOCTYPE html><html><head><title>Week</title><meta name="viewport" content="width=device-width"></head><body>
+            <div class="task"><div id="head" onclick="document.title = 'Details'"><input type="checkbox" onclick="event.stopPropagation();"><span>Buy milk</span></div>
+              <div id="foot" onclick="document.title = 'Details'"><span>high</span><button onclick="event.stopPropagation(); this.remove()">×</button></div></div>
+            <div id="menu" onclick="document.title = event.target.textContent"><button>One</button><button>Two</button></div>
+            </body></html>
+            """
+        let driver = try openPage(page)
+        let elements = try driver.snapshot().elements
+        let summary = "\(elements.map { "\($0.role) \($0.identifier ?? "") \($0.label ?? "")" })"
+        // triggering
+        XCTAssertEqual(elements.first { $0.identifier == "head" }?.role, .button, summary)
+        XCTAssertEqual(elements.first { $0.identifier == "foot" }?.role, .button, summary)
+        XCTAssertTrue(elements.contains { $0.role == .checkbox }, "the checkbox inside is a control still")
+        // non-triggering
+        XCTAssertNotEqual(elements.first { $0.identifier == "menu" }?.role, .button, summary)
+        XCTAssertEqual(elements.filter { $0.role == .button && ["One", "Two"].contains($0.label) }.count, 2)
+    }
+
     /// A card's "View details" laid over its picture and drawn only on hover takes a tap (a finger on a phone finds
     /// it, and the tap opens the details) though it stays invisible; such a button outside repeated cards does not.
     func testAButtonDrawnOnHoverOverARepeatedCardTakesATap() throws {
@@ -1373,7 +1396,7 @@ extension BrowserSnapshotTests {
     func testPanelsShownOneAtATimeAreNoList() throws {
         let driver = try openPage("""
             <html><head><title>Builder</title><meta name="viewport" content="width=device-width, initial-scale=1">
-            <style>.panel, .card { display: none } .panel.active, .card.shown { display: block }</style></head><body>
+            <style>.panel, .card, .page { display: none } .panel.active, .card.shown, .page.active { display: block }</style></head><body>
             <div id="panels">
               <div class="panel active"><button id="add">Add Experience</button><div id="entries"></div></div>
               <div class="panel"><input id="name" placeholder="Full name"><textarea id="summary"></textarea></div>
@@ -1388,6 +1411,11 @@ extension BrowserSnapshotTests {
               <div class="panel active"><p>One</p><button>Next</button></div>
               <div class="panel"><p>Two</p><button>Next</button></div>
             </div>
+            <div id="app">
+              <div class="page"><div class="hero"><h1>Arena</h1></div><div class="chips"><button class="chip">Sports</button><button class="chip">Music</button></div><button id="start">Start</button></div>
+              <div class="page active"><div class="bar"><h2 class="topic">Sports</h2><span class="count">1 of 10</span></div><h2 class="question">Who won?</h2><div class="options"><button class="option">A</button><button class="option">B</button></div></div>
+              <div class="page"><div class="hero"><h1>Results</h1></div><ul class="review"><li>Who won?</li></ul><button id="again">Try again</button></div>
+            </div>
             </body></html>
             """)
         let elements = try driver.snapshot().elements.flatMap(\.allElements)
@@ -1396,7 +1424,10 @@ extension BrowserSnapshotTests {
         XCTAssertEqual(add.role, .button)
         XCTAssertFalse(elements.contains { $0.role == .cell && $0.allElements.contains { $0.identifier == "add" } }, "the shown panel is no row")
         XCTAssertEqual(elements.first { $0.identifier == "grid" }?.role, .list, "a grid filtered to one card")
-        XCTAssertEqual(elements.first { $0.identifier == "steps" }?.role, .list, "boxes of one kind of control, as before")
+        XCTAssertEqual(elements.first { $0.identifier == "steps" }?.role, .list, "boxes of one kind of control built alike, as before")
+        XCTAssertNotEqual(elements.first { $0.identifier == "app" }?.role, .list, "an app's pages, each built otherwise, all of buttons")
+        XCTAssertTrue(elements.contains { $0.role == .button && $0.label == "A" }, "the shown page's buttons are the screen's")
+        XCTAssertFalse(elements.contains { $0.role == .cell && $0.allElements.contains { $0.label == "A" } }, "the shown page is no row")
     }
 
     /// What lies wholly under something else a person sees is out of reach: a game's result laid over its board of

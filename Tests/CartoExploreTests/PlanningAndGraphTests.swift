@@ -183,6 +183,16 @@ final class PlanningAndGraphTests: XCTestCase {
         XCTAssertEqual(dialog.last?.fields.last?.text, "Type 1", "the picker's first choice, not its placeholder")
         XCTAssertEqual(dialog.last?.fields.map(\.field.identifier), ["name", "date", "type"])
         XCTAssertNotEqual(dialog.first?.key, dialog.last?.key)
+        // triggering: the dialog's footer "Cancel", "Add" side by side past the picker — "Cancel" is passed over
+        func framed(_ e: UIElement, x: Double) -> UIElement { var e = e; e.frame = UIFrame(x: x, y: 400, width: 80, height: 36); return e }
+        let footer = UIElement(role: .other, platformType: "div", children: [framed(cancel, x: 0), framed(add, x: 100)])
+        let withFooter = fills([field("name", "Name"), field("date", "Date"), type, footer])
+        XCTAssertEqual(withFooter.last?.submit?.label, "Add", "\(withFooter.map(\.description))")
+        XCTAssertEqual(withFooter.last?.fields.map(\.field.identifier), ["name", "date", "type"])
+        // non-triggering: "Cancel" above "Add", not beside it, sends nothing and ends the search
+        let stacked = UIElement(role: .other, platformType: "div", children: [cancel, add].enumerated().map { i, b in
+            var b = b; b.frame = UIFrame(x: 0, y: 400 + Double(i) * 100, width: 80, height: 36); return b })
+        XCTAssertNil(fills([field("name", "Name"), type, stacked]).first { $0.submit != nil })
         // non-triggering: no button past the picker; a control other than a picker before the button; in a form
         XCTAssertEqual(fills([field("name", "Name"), type]).count, 1)
         XCTAssertEqual(fills([field("name", "Name"), type, UIElement(role: .link, platformType: "a", label: "Help", actions: [.tap], target: "/help", locator: "css selector:#help"),

@@ -816,17 +816,41 @@ final class ScreenAbstractionTests: XCTestCase {
         }
         XCTAssertNil(apart.match(study("Berlin")), "labels still count")
         // non-triggering: a tutorial whose "Next" shows steps that each name themselves in a heading
+        func located(_ e: UIElement, _ locator: String) -> UIElement { var e = e; e.locator = "css selector:" + locator; return e }
         func step(_ title: String) -> UISnapshot {
             Self.screen("How to play", container: "/how.html", [UIElement(role: .heading, platformType: "h2", label: title),
-                                                             Self.button("Picture of \(title)", id: "picture"), Self.button("Next", id: "next")])
+                                                             located(Self.button("Picture of \(title)", id: "picture"), "#picture"),
+                                                             located(Self.button("Next", id: "next"), "#next")])
         }
-        let next = CrawlEvent(kind: .tap, target: Self.button("Next", id: "next"))
+        let next = CrawlEvent(kind: .tap, target: located(Self.button("Next", id: "next"), "#next"))
         var tutorial = StateIndex()
         let steps = ["Move left", "Soft drop", "Rotate", "Hard drop", "Points"]
         _ = tutorial.add(step(steps[0]))
         for (before, title) in zip(steps, steps.dropFirst()) {
             XCTAssertNil(tutorial.matchNoting(step(title), cause: (next, step(before))).index, title)
             _ = tutorial.add(step(title))
+        }
+        // triggering: a quiz whose answer tapped moves on, the next question's answer in its place and the question's
+        // heading with it
+        func question(_ text: String, _ answers: [String]) -> UISnapshot {
+            Self.screen("Arena", [UIElement(role: .heading, platformType: "h2", label: "Science Quiz"), UIElement(role: .heading, platformType: "h2", label: text)]
+                        + answers.enumerated().map { i, answer in located(Self.button(answer), "#options > button:nth-of-type(\(i + 1))") })
+        }
+        let questions = [("Which gas do we breathe?", ["A Oxygen", "B Helium"]), ("Which planet is red?", ["A Mars", "B Venus"]),
+                         ("What is H2O?", ["A Water", "B Salt"]), ("Who found gravity?", ["A Newton", "B Darwin"]),
+                         ("What is the hardest stone?", ["A Diamond", "B Chalk"])]
+        var quiz = StateIndex()
+        _ = quiz.add(question(questions[0].0, questions[0].1))
+        for (before, now) in zip(questions, questions.dropFirst()) {
+            let answer = CrawlEvent(kind: .tap, target: located(Self.button(before.1[0]), "#options > button:nth-of-type(1)"))
+            let found = quiz.matchNoting(question(now.0, now.1), cause: (answer, question(before.0, before.1)))
+            if now.0 == questions.last?.0 {
+                XCTAssertEqual(found.index, 0, "the fifth question is the first's screen")
+                XCTAssertEqual(found.decision?.kind, .coarsen)
+            } else {
+                XCTAssertNil(found.index, now.0)
+                _ = quiz.add(question(now.0, now.1))
+            }
         }
     }
 

@@ -59,6 +59,13 @@ public struct EventPlanner: Sendable {
         func sends(_ e: UIElement, parent: UIElement?) -> Bool {
             e.role == .button && e.target != "reset" && e.expanded == nil && !ReturnControl.matches(e, parent: parent) && !Self.stepsAField(e, parent: parent)
         }
+        /// A "Cancel" right before a button sending the fields beside it on one line (a dialog's footer: "Cancel",
+        /// "Save"): it sends nothing and ends nothing.
+        func cancelsBeforeASend(_ e: UIElement, parent: UIElement?) -> Bool {
+            guard ReturnControl.matches(e, parent: parent), let parent,
+                  let next = parent.children.drop(while: { $0 != e }).dropFirst().first else { return false }
+            return next.actions.contains(.tap) && sends(next, parent: parent) && Self.sideBySide(e, next)
+        }
         func allowed(_ e: UIElement) -> Bool {
             if only.isEmpty || only.contains(where: { $0.matches(e) }) { return true }
             skipped.append(Skipped(element: e, reason: "matches no --only pattern"))
@@ -71,7 +78,8 @@ public struct EventPlanner: Sendable {
             let isField = e.role.isTextInput && e.actions.contains(.type)
             if let past = pastPickers, !isField, form == nil {
                 if Self.settable(e) { pastPickers?.pickers.append(e) }
-                else if e.actions.contains(.tap), e.role != .link {
+                // A dialog's footer past its pickers ("Cancel", "Add Task"): the "Cancel" is passed over as after a field.
+                else if e.actions.contains(.tap), e.role != .link, !cancelsBeforeASend(e, parent: parent) {
                     if sends(e, parent: parent) {
                         buttonPastPickers[past.field.locator ?? ""] = (e, past.pickers)
                     }
@@ -93,11 +101,7 @@ public struct EventPlanner: Sendable {
             // A stepper's "−" and "+" are part of their number field; a "Cancel" right before a button sending the
             // fields beside it on one line (a dialog's footer: "Cancel", "Save") is passed over as a link is — not a
             // "×" among the fields (it removes a card; "+ Add Card" under it adds another, sending nothing).
-            else if e.actions.contains(.tap), lastField != nil, Self.stepsAField(e, parent: parent)
-                        || (ReturnControl.matches(e, parent: parent) && parent.map { p in
-                            guard let next = p.children.drop(while: { $0 != e }).dropFirst().first else { return false }
-                            return next.actions.contains(.tap) && sends(next, parent: p) && Self.sideBySide(e, next)
-                        } == true) {}
+            else if e.actions.contains(.tap), lastField != nil, Self.stepsAField(e, parent: parent) || cancelsBeforeASend(e, parent: parent) {}
             else if e.actions.contains(.tap) || (e.role == .picker && form == nil), e.role != .link, let field = lastField {
                 let sameForm = form == nil || (form?.locator != nil && form?.locator == lastFieldForm?.locator)
                 if sameForm, sends(e, parent: parent) {

@@ -35,6 +35,12 @@ function delegatedIcon(el) {
 // Whether the page listens for taps on the element itself: a listener our instrumentation saw added (a frame's own
 // instrumentation knows its listeners), the `onclick` attribute, or a handler set as a property (`card.onclick = …`),
 // which listens as the other two do.
+// A container whose controls stop their taps from reaching it (`event.stopPropagation()` in their handlers: a task
+// card's checkbox and "×" inside a header that opens the task) acts on a tap of its own: the page told the two apart.
+function keepsOwnTaps(el) {
+  return [...el.querySelectorAll('[onclick], [onchange]')].some(n => n.matches(controlSelector) &&
+    /stopPropagation\s*\(/.test((n.getAttribute('onclick') || '') + (n.getAttribute('onchange') || '')));
+}
 function listensForTaps(el) {
   const view = el.ownerDocument.defaultView;
   const c = (view && view.__carto) || window.__carto;
@@ -85,7 +91,7 @@ function roleOf(el) {
   // (a plan card drawn by a label over its radio button): a tap on it is the control's.
   const pointer = ownPointer(el);
   if (listensForTaps(el) &&
-      (!(el.children.length && (el.querySelector(controlSelector) || delegatesToPointers(el))) || (pointer && tag !== 'label'))) return 'button';
+      (!(el.children.length && (el.querySelector(controlSelector) || delegatesToPointers(el))) || (tag !== 'label' && (pointer || keepsOwnTaps(el))))) return 'button';
   // What such a container delegates to: an element the page marks as tappable by its own pointer cursor (a set's
   // tile in a grid the page listens on once, `e.target.closest('.tile')`), and an icon the page names by a tooltip
   // or a label and draws without words (a tile's "Edit" pencil, its cursor the tile's), are its buttons.

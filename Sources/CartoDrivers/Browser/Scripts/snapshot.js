@@ -167,6 +167,13 @@ function snapshot() {
   function controlKinds(el) {
     return [...new Set([...el.querySelectorAll(controlSelector)].map(n => n.tagName + (n.type ? ':' + n.type : '')))].sort().join(',');
   }
+  // Whether boxes are built alike inside: the kinds (tag and classes) of what they hold shared for the most part —
+  // at least half of all the kinds either holds. Cards of one template are (one with a "Sale" badge the others
+  // lack included); an app's pages, each its own layout, are not.
+  function builtAlike(members) {
+    const built = members.map(m => new Set([...m.querySelectorAll('*')].map(kind)));
+    return built.every(b => { const a = built[0]; let shared = 0; for (const x of b) if (a.has(x)) shared++; return shared * 2 >= new Set([...a, ...b]).size; });
+  }
   // Rows are among the children rendered under the parent: a custom element's rows are in its shadow root, not among
   // its own children. (Its `<style>` and the page's scripts count among the children as they always have: a body of
   // three sections and its scripts is no list of sections.)
@@ -187,10 +194,11 @@ function snapshot() {
         const natively = members.every(m => (!roleOf(m) && m.querySelector(controlSelector)) || cardControl(m));
         const shown = members.filter(isVisible).length;
         const byListeners = !natively && shown >= 2 && members.every(m => (!roleOf(m) && holdsControl(m)) || cardControl(m));
-        // Boxes shown one at a time that hold each other kinds of controls are panels (a tab's, a wizard's steps: a
-        // form in one, an "Add" button in the next), not a list: the hidden cards of a grid filtered to one hold
-        // the controls the shown one holds.
-        const panels = natively && shown === 1 && new Set(members.map(controlKinds)).size > 1;
+        // Boxes shown one at a time that hold each other kinds of controls, or are built otherwise inside, are
+        // panels (a tab's, a wizard's steps: a form in one, an "Add" button in the next; an app's pages, each of
+        // buttons, one a grid of categories, the next a question card), not a list: the hidden cards of a grid
+        // filtered to one hold the controls the shown one holds, built from one template.
+        const panels = natively && shown === 1 && (new Set(members.map(controlKinds)).size > 1 || !builtAlike(members));
         if ((natively || byListeners) && !panels && !formLayout(members)) rows = new Set(members);
         break;
       }
