@@ -341,6 +341,40 @@ final class ControlBehaviourTests: XCTestCase {
         XCTAssertTrue(ordered.normalize(disabledNews.properties).contains(StateProperty(.control, "button \"News\" (disabled)")), "its other state kept")
     }
 
+    /// A control whose label names the chosen one of a row ("Start History Quiz" under the categories) changes with the
+    /// choice: the words in its label naming the choice are a value, like the choice itself — a category never chosen
+    /// yet included. The words around them still count; a label that changed otherwise (a "Start" that became
+    /// "Resume") is a change, and so is one whose new words name no chosen control.
+    func testALabelNamingTheRowsChoiceFollowsIt() {
+        let categories = ["📜 History", "🔬 Science", "⚽️ Sports"]
+        func home(chosen: Int, start: String? = nil) -> AbstractState {
+            screen("Select a Category", categories.enumerated().map { i, c in "button \"\(c)\"" + (i == chosen ? " (selected)" : "") }
+                   + ["button#start → click \"" + (start ?? "Start \(categories[chosen].split(separator: " ").last!) Quiz") + "\""])
+        }
+        let science = CrawlEvent(kind: .tap, target: UIElement(role: .button, platformType: "button", label: "🔬 Science", actions: [.tap], locator: "css selector:#c1"))
+        let group: Set<String> = Set(categories.map { "button \"\($0)\"" })
+        // triggering
+        var behaviour = ControlBehaviour()
+        let decision = behaviour.observe(science, in: 1, before: home(chosen: 0), after: home(chosen: 1), unchanged: false, sameShape: true, group: group)
+        XCTAssertEqual(decision?.kind, .selfContained)
+        XCTAssertTrue(decision?.reason.contains("the choice named in the label of 1 control is a value") == true, decision?.reason ?? "")
+        XCTAssertEqual(behaviour.normalize(home(chosen: 2).properties), behaviour.normalize(home(chosen: 0).properties), "Sports, never tapped")
+        XCTAssertTrue(behaviour.normalize(home(chosen: 2).properties).contains(StateProperty(.control, "button#start → click \"Start … Quiz\"")))
+        XCTAssertNotEqual(behaviour.normalize(home(chosen: 2, start: "Resume Sports Quiz").properties), behaviour.normalize(home(chosen: 0).properties),
+                          "the words around the choice still count")
+        // the words that differ need not be the whole label of the chosen control
+        XCTAssertEqual(ControlBehaviour.echo(control: "button ", "Start General Knowledge Quiz", "Start Science Quiz", chosen: ("🧠 General Knowledge", "🔬 Science")),
+                       ControlBehaviour.Echo(control: "button ", before: "Start ", after: " Quiz"))
+        // non-triggering: the label changed otherwise; its new words name no chosen control
+        var otherwise = ControlBehaviour()
+        XCTAssertNil(otherwise.observe(science, in: 1, before: home(chosen: 0), after: home(chosen: 1, start: "Resume Quiz"), unchanged: false, sameShape: true, group: group))
+        XCTAssertNil(ControlBehaviour.echo(control: "button ", "Start History Quiz", "Start Random Quiz", chosen: ("📜 History", "🔬 Science")))
+        // non-triggering: no control was chosen before (the first choice enables "Start")
+        var first = ControlBehaviour()
+        XCTAssertNil(first.observe(science, in: 0, before: screen("Select a Category", categories.map { "button \"\($0)\"" } + ["button#start → click \"Select a Category\" (disabled)"]),
+                                   after: home(chosen: 1), unchanged: false, sameShape: true, group: group))
+    }
+
     /// A switch without a label (a billing toggle drawn by a span) is one control on and off: its type tells it,
     /// then its state.
     func testAnUnlabelledSwitchIsOneControlOnAndOff() {

@@ -75,6 +75,23 @@ public struct ControlBehaviour: Sendable, Codable {
     /// Base identities of controls of a row a selection moved along, not seen toggling themselves: only whether one
     /// is chosen stops telling states apart (optional: absent in what earlier versions saved for `--resume`).
     private var rowChoices: Set<String>?
+    /// Controls whose label names the row's choice ("Start Science Quiz" after "Science" was chosen), as the words
+    /// around the choice: the choice in their label is a value (optional, as above).
+    private var echoes: Set<Echo>?
+
+    /// A control whose label names the chosen one of a row: the identity before its label (`button#start → click `)
+    /// and the words of the label before and after the choice's.
+    public struct Echo: Codable, Sendable, Hashable {
+        public var control: String
+        public var before: String
+        public var after: String
+        /// The identity with the choice in its label left out, or nil when `identity` is no such control's.
+        func canonical(_ identity: String) -> String? {
+            guard let (control, label) = ControlBehaviour.splitLabel(identity), control == self.control,
+                  label.count > before.count + after.count, label.hasPrefix(before), label.hasSuffix(after) else { return nil }
+            return control + "\"" + before + "…" + after + "\""
+        }
+    }
     /// Whether the abstraction set aside a control's state, or its being chosen.
     func setsAside(_ control: String) -> Bool { selfContainedControls.contains(control) || rowChoices?.contains(control) == true }
     /// Actions not fired again: inert ones, and toggles that changed only themselves on `enough` screens.
@@ -167,7 +184,7 @@ public struct ControlBehaviour: Sendable, Codable {
                                  sameShape: @autoclosure () -> Bool = false, group: @autoclosure () -> Set<String> = []) -> Decision? {
         guard let (key, controls) = Self.action(of: event) else { return nil }
         controlsOf[key] = controls
-        var rowGrew = 0
+        var rowGrew = 0, echoGrew = 0
         let screen = Self.screen(before) + (location.map { "\nat " + $0 } ?? "")
         if let relabel, !relabel.alone {
             if let decision = learnRelabel(relabel, action: key, in: [source]) { return decision }
@@ -183,7 +200,9 @@ public struct ControlBehaviour: Sendable, Codable {
         let writes = writers?.contains(key) == true
         if same {
             if unchanged[key, default: [:]][screen] == nil { unchanged[key, default: [:]][screen] = source }
-        } else if let after, let toggled = Self.onlyOwnStateChanged(before, after, controls: controls, sameShape: sameShape()) {
+        } else if let after, let (toggled, echoed) = Self.onlyOwnStateChanged(before, after, controls: controls, sameShape: sameShape()) {
+            echoGrew = echoed.subtracting(echoes ?? []).count
+            if echoGrew > 0 { echoes = (echoes ?? []).union(echoed) }
             selfOnly[key, default: []].insert(source)
             selfOnlyControls[key, default: []].formUnion(toggled)
             // A selection that moved and changed nothing else: which of its row is chosen is a value of the row (a
@@ -208,14 +227,18 @@ public struct ControlBehaviour: Sendable, Codable {
             return record(.init(kind: .inert, action: key, states: screens.values.sorted(),
                                 reason: "it left the screen exactly as it was on \(screens.count) different screens and never did anything else: it no longer tells states apart and is not fired again"))
         }
-        func rowChoice() -> String { "which of the row is chosen is a value for \(rowGrew) more control\(rowGrew == 1 ? "" : "s") of the row" }
+        func rowChoice() -> String {
+            [rowGrew > 0 ? "which of the row is chosen is a value for \(rowGrew) more control\(rowGrew == 1 ? "" : "s") of the row" : nil,
+             echoGrew > 0 ? "the choice named in the label of \(echoGrew) control\(echoGrew == 1 ? "" : "s") is a value" : nil]
+                .compactMap { $0 }.joined(separator: "; ")
+        }
         if event.kind == .tap, let control = controls.first, !selfContainedControls.contains(control), let seen = selfOnly[key],
            seen.count >= Self.selfContainedAfter {
             selfContainedControls.formUnion(selfOnlyControls[key] ?? [control])
             return record(.init(kind: .selfContained, action: key, states: seen.sorted(),
-                                reason: "it changed only its own state\((selfOnlyControls[key]?.count ?? 1) > 1 ? " and its group's" : "") (seen in \(seen.count) state\(seen.count == 1 ? "" : "s")): its state no longer tells states apart" + (rowGrew > 0 ? "; " + rowChoice() : "")))
+                                reason: "it changed only its own state\((selfOnlyControls[key]?.count ?? 1) > 1 ? " and its group's" : "") (seen in \(seen.count) state\(seen.count == 1 ? "" : "s")): its state no longer tells states apart" + (rowGrew + echoGrew > 0 ? "; " + rowChoice() : "")))
         }
-        if rowGrew > 0 {
+        if rowGrew + echoGrew > 0 {
             return record(.init(kind: .selfContained, action: key, states: [source],
                                 reason: "it moved the selection along its row and changed nothing else: " + rowChoice()))
         }
@@ -338,15 +361,19 @@ public struct ControlBehaviour: Sendable, Codable {
     /// a radio group by behaviour, showing other data in the same places. A tab whose panel holds other elements (a
     /// list where a paragraph was, a form) changed more.
     /// `sameShape` is asked only when the properties differ as a moved selection does (a walk over both snapshots).
+    ///
+    /// A control whose label names the chosen one changed with it ("Start History Quiz" to "Start Science Quiz" as
+    /// the selection moved from "📜 History" to "🔬 Science"): the words around the choice are returned as an `Echo`,
+    /// the control left out of the toggled ones.
     static func onlyOwnStateChanged(_ before: AbstractState, _ after: AbstractState, controls: [String],
-                                    sameShape: @autoclosure () -> Bool = false) -> Set<String>? {
+                                    sameShape: @autoclosure () -> Bool = false) -> (toggled: Set<String>, echoes: Set<Echo>)? {
         let a = Set(before.properties), b = Set(after.properties)
         let difference = a.symmetricDifference(b)
         guard !difference.isEmpty, difference.allSatisfy({ $0.kind == .control }) else { return nil }
         let changed = Set(a.subtracting(b).map { base($0.value) })
         let radio = controls.count == 1 && controls[0].hasPrefix("radio")
         if changed == Set(b.subtracting(a).map { base($0.value) }),
-           difference.allSatisfy({ controls.contains(base($0.value)) || (radio && base($0.value).hasPrefix("radio")) }) { return changed }
+           difference.allSatisfy({ controls.contains(base($0.value)) || (radio && base($0.value).hasPrefix("radio")) }) { return (changed, []) }
         // Bases of the whole difference: two buttons whose labels mask alike ("1 min", "3 min") are one property
         // until one of them is marked.
         let touched = Set(difference.map { base($0.value) })
@@ -354,8 +381,58 @@ public struct ControlBehaviour: Sendable, Codable {
         let unselected = { (states: Set<StateProperty>, control: String) -> Set<String> in
             Set(states.filter { base($0.value) == control }.map { unchosen($0.value) })
         }
-        let selectionOnly = touched.subtracting(controls).allSatisfy { unselected(a, $0) == unselected(b, $0) }
-        return selectionOnly && sameShape() ? touched : nil
+        let others = touched.subtracting(controls).filter { unselected(a, $0) != unselected(b, $0) }
+        let echoed = others.isEmpty ? [] : echoes(of: a.subtracting(b), b.subtracting(a), others: others)
+        guard others.isEmpty || echoed != nil else { return nil }
+        let echoedControls = Set((echoed ?? []).flatMap { echo in others.filter { echo.canonical($0) != nil } })
+        return sameShape() ? (touched.subtracting(echoedControls), echoed ?? []) : nil
+    }
+
+    /// The controls among `others` (bases that changed otherwise than in their selection) that name the choice: each
+    /// one gone with a label holding the words of the control chosen before and one come with the words of the one
+    /// chosen now in their place, the words around them the same. Nil unless every one of `others` is such.
+    private static func echoes(of gone: Set<StateProperty>, _ come: Set<StateProperty>, others: Set<String>) -> Set<Echo>? {
+        // The chosen before and now: marked on one side only, alike but for the mark on the other.
+        let wasChosen = gone.filter { $0.value.contains(" (selected)") }.compactMap { splitLabel(base($0.value))?.label }
+        let isChosen = come.filter { $0.value.contains(" (selected)") }.compactMap { splitLabel(base($0.value))?.label }
+        guard wasChosen.count == 1, isChosen.count == 1 else { return nil }
+        let goneOthers = gone.map { base($0.value) }.filter(others.contains)
+        let comeOthers = come.map { base($0.value) }.filter(others.contains)
+        guard goneOthers.count == comeOthers.count else { return nil }
+        var found = Set<Echo>()
+        for old in goneOthers {
+            guard let (control, was) = splitLabel(old),
+                  let echo = comeOthers.lazy.compactMap({ new -> Echo? in
+                      guard let (other, now) = splitLabel(new), other == control else { return nil }
+                      return Self.echo(control: control, was, now, chosen: (wasChosen[0], isChosen[0]))
+                  }).first else { return nil }
+            found.insert(echo)
+        }
+        return found
+    }
+
+    /// The words around the part of two labels that differs, when that part names the control chosen before in
+    /// `was` and the one chosen now in `now` (whole words, read without case).
+    static func echo(control: String, _ was: String, _ now: String, chosen: (was: String, now: String)) -> Echo? {
+        let x = Array(was), y = Array(now)
+        var start = 0
+        while start < min(x.count, y.count), x[start] == y[start] { start += 1 }
+        while start > 0, x[start - 1] != " " { start -= 1 }
+        var end = 0
+        while end < min(x.count, y.count) - start, x[x.count - 1 - end] == y[y.count - 1 - end] { end += 1 }
+        while end > 0, x[x.count - end] != " " { end -= 1 }
+        let oldWords = String(x[start..<(x.count - end)]).trimmingCharacters(in: .whitespaces)
+        let newWords = String(y[start..<(y.count - end)]).trimmingCharacters(in: .whitespaces)
+        guard oldWords.contains(where: \.isLetter), newWords.contains(where: \.isLetter),
+              chosen.was.lowercased().contains(oldWords.lowercased()), chosen.now.lowercased().contains(newWords.lowercased()) else { return nil }
+        return Echo(control: control, before: String(x[..<start]), after: String(x[(x.count - end)...]))
+    }
+
+    /// A control identity's part before its label and its label (`button#start → click `, `Start Science Quiz`),
+    /// or nil when it has none.
+    static func splitLabel(_ identity: String) -> (control: String, label: String)? {
+        guard let open = identity.firstIndex(of: "\""), let close = identity.lastIndex(of: "\""), open < close else { return nil }
+        return (String(identity[..<open]), String(identity[identity.index(after: open)..<close]))
     }
 
     /// The row a tap moved a selection in — the controls like the tapped one around every control whose selection
@@ -439,10 +516,14 @@ public struct ControlBehaviour: Sendable, Codable {
     public func normalize(_ properties: [StateProperty]) -> [StateProperty] {
         let aliases = relabelled ?? [:]
         let choices = rowChoices ?? []
-        guard !inertControls.isEmpty || !selfContainedControls.isEmpty || !aliases.isEmpty || !choices.isEmpty else { return properties }
+        let echoed = echoes ?? []
+        guard !inertControls.isEmpty || !selfContainedControls.isEmpty || !aliases.isEmpty || !choices.isEmpty || !echoed.isEmpty else { return properties }
         return properties.compactMap { p in
             guard p.kind == .control || p.kind == .external else { return p }
             let control = Self.base(p.value)
+            if let canonical = echoed.lazy.compactMap({ $0.canonical(control) }).first {
+                return StateProperty(p.kind, canonical + p.value.dropFirst(control.count))
+            }
             if let canonical = aliases[control] { return StateProperty(p.kind, canonical) }
             if inertControls.contains(control) { return nil }
             if selfContainedControls.contains(control) { return StateProperty(p.kind, control) }
