@@ -55,11 +55,15 @@ public struct Observation: Sendable {
     /// `history.back()`): where that lands depends on how the app was reached, not on the screen it was fired on.
     /// False where the platform cannot tell.
     public var wentBack: Bool
+    /// What the app told the user in a system dialog since the previous observation (web: the texts of `alert`,
+    /// `confirm` and `prompt`, answered at once): it answered the event, whatever the screen shows. Empty where
+    /// the platform cannot tell.
+    public var toldUser: [String]
 
     public init(snapshot: UISnapshot, idle: IdleOutcome = IdleOutcome(idle: true, waitedMilliseconds: 0), failures: [AppFailure] = [],
-                outOfScope: String? = nil, wroteData: Bool = false, wentBack: Bool = false) {
+                outOfScope: String? = nil, wroteData: Bool = false, wentBack: Bool = false, toldUser: [String] = []) {
         self.snapshot = snapshot; self.idle = idle; self.failures = failures; self.outOfScope = outOfScope; self.wroteData = wroteData
-        self.wentBack = wentBack
+        self.wentBack = wentBack; self.toldUser = toldUser
     }
 }
 

@@ -11,6 +11,22 @@ private func has(_ state: CrawlModel.State, _ fragment: String) -> Bool { (state
 /// Pages written here that reproduce why crawls of apps nobody here had seen went wrong (issue 29), one general
 /// cause each, crawled end to end in headless Chromium with the default settings.
 extension CrawlEndToEndTests {
+    /// An app that answers an event in a system dialog ("Please enter a title" from `alert()`) did something, though
+    /// its screen stayed as it was: a transition of the state to itself, as a tester draws a refusal, and its control
+    /// is never learnt inert. A button that did nothing at all makes no such transition.
+    func testAnEventTheAppAnsweredInADialogIsATransitionOfItsState() throws {
+        let (model, log) = try crawlSite("refusals")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let start = try XCTUnwrap(model.states.first { !has($0, "list ") })
+        // triggering
+        XCTAssertTrue(model.edges.contains { $0.from == start.id && $0.to == start.id && $0.event == "tap button \"Add\"" },
+                      "\(model.edges.map { ($0.from, $0.event, $0.to) })")
+        let inert = log.filter { $0["type"] as? String == "abstraction" && $0["decision"] as? String == "inert" }.compactMap { $0["screen"] as? String }
+        XCTAssertFalse(inert.contains { $0.contains("\"Add\"") }, "\(inert)")
+        // non-triggering
+        XCTAssertFalse(model.edges.contains { $0.event == "tap button \"Tidy\"" }, "\(model.edges.map { ($0.from, $0.event, $0.to) })")
+    }
+
     /// A finger taps what it sees: a hamburger drawn by a label lying over its checkbox, a link whose middle a
     /// neighbour covers (its free end takes the tap), a footer link under a cookie banner (reached once the banner
     /// is accepted). None of them is refused as covered.

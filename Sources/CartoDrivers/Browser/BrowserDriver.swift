@@ -230,6 +230,8 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
         var status: Int?
         /// Whether the page went back in its history since the last snapshot (nil from older scripts).
         var wentBack: Bool?
+        /// The texts of the native dialogs the page showed since the last snapshot (nil from older scripts).
+        var told: [String]?
         var instrumented: Bool
         var errors: [AppFailure]
         var root: UIElement
@@ -285,7 +287,8 @@ public final class BrowserDriver: AppDriver, @unchecked Sendable {
             lastWrites = (document, writes)
         }
         return Observation(snapshot: UISnapshot(context: context, root: raw.root), idle: idle, failures: failures, outOfScope: outOfScope,
-                           wroteData: wrote, wentBack: raw.wentBack ?? false || earlier.contains { $0.wentBack == true })
+                           wroteData: wrote, wentBack: raw.wentBack ?? false || earlier.contains { $0.wentBack == true },
+                           toldUser: earlier.flatMap { $0.told ?? [] } + (raw.told ?? []))
     }
 
     /// The current screen (an observation without a wait; its failures are dropped — tests and tools that only look).

@@ -379,6 +379,9 @@ function snapshot() {
   let digest = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) { digest ^= text.charCodeAt(i); digest = Math.imul(digest, 0x01000193); }
   const errors = c ? c.errors.splice(0) : [];
+  // What the page told the user in its native dialogs (alert, confirm, prompt: answered at once, instrumentation.js)
+  // since the last snapshot; read once.
+  const told = c && c.dialogs ? c.dialogs.splice(0) : [];
   // Whether the page went back in its history since the last snapshot (instrumentation.js marks it); read once.
   let wentBack = false;
   try { wentBack = sessionStorage.getItem('__cartoWentBack') === '1'; if (wentBack) sessionStorage.removeItem('__cartoWentBack'); } catch (e) {}
@@ -387,7 +390,7 @@ function snapshot() {
   try { left = JSON.parse(sessionStorage.getItem('__cartoLeft') || 'null'); sessionStorage.removeItem('__cartoLeft'); } catch (e) {}
   return JSON.stringify({ url: location.href, origin, path: location.pathname, hash: location.hash, route, textDigest: (digest >>> 0).toString(16), title: document.title,
            document: performance.timeOrigin, writes: c ? c.writes : null, left,
-           status: nav && nav.responseStatus ? nav.responseStatus : null, instrumented: !!c, errors, wentBack,
+           status: nav && nav.responseStatus ? nav.responseStatus : null, instrumented: !!c, errors, wentBack, told,
            // The root's value: the beginning of the visible text, what tells apart screens that offer nothing else.
            root: { role: 'window', platformType: 'document', identifier: null, label: document.title || null,
                    value: clean(text),

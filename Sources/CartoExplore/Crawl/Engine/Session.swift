@@ -25,6 +25,10 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     private var lastEventActed = false
     /// Whether the last event wrote data (`Observation.wroteData`): it did something, even where the screen stayed.
     private var lastWrote = false
+    /// Whether the app answered the last event in a system dialog (`Observation.toldUser`: "Please enter a title"):
+    /// it did something, even where the screen stayed — a transition of the state to itself, as a tester draws a
+    /// refusal, and no sign of an inert control.
+    private var lastTold = false
     /// Whether the last event sent the app back in its history (`Observation.wentBack`): where it landed depends on
     /// how the app was reached, not on the state it was fired in.
     private(set) var lastWentBack = false
@@ -158,7 +162,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         // What the event did teaches the abstraction (a refused or failed action, or one that left the app, does not).
         if lastEventActed, let before, let after = navigator.snapshot,
            let decision = recorder.observe(event, in: work.state, before: before, after: after,
-                                          unchanged: ControlBehaviour.leftAsItWas(before, after, by: event), wrote: lastWrote) {
+                                          unchanged: ControlBehaviour.leftAsItWas(before, after, by: event), wrote: lastWrote || lastTold) {
             log(decision)
         }
         // A form refused — the app stayed on its state, or went to one that offers the same form again (the sign-in
@@ -245,6 +249,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         lastRefused = false
         lastEventActed = false
         lastWrote = false
+        lastTold = false
         lastWentBack = false
         lastChangedInPlace = false
         var waitedBetween = 0.0
@@ -260,6 +265,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         }
         let observed = try timed { try driver.observe(after: configuration.settings.wait) }
         lastWrote = observed.wroteData
+        lastTold = !observed.toldUser.isEmpty
         if lastWrote { navigator.storedSinceRestart = true }
         lastWentBack = observed.wentBack
         var idle = observed.idle
@@ -391,7 +397,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
                 let changedHere = !unchanged && event.kind != .back && event.kind != .scroll && navigator.snapshot.map {
                     !ControlBehaviour.leftAsItWas($0, snapshot, by: event) && !ControlBehaviour.onlyRunningTextChanged($0, snapshot)
                 } == true
-                if changedHere || (lastWrote && event.kind != .back && event.kind != .scroll) {
+                if changedHere || ((lastWrote || lastTold) && event.kind != .back && event.kind != .scroll) {
                     _ = recorder.addEdge(from: source, to: source, event: event, kind: .known, throughHistory: lastWentBack)
                 }
                 if changedHere { lastChangedInPlace = true }
