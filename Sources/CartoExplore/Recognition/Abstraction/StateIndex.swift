@@ -242,24 +242,18 @@ public struct StateIndex: Sendable {
     /// states. A toggle (Start, then Pause) makes no such chain: its label changed, and tapped again it leads back to
     /// the state it left. Nor do two switches each tapped once (each step starts from a state the other did not lead
     /// to), nor a game's move whose outcome is one of three (the fourth step finds one seen before), nor a tutorial's
-    /// "Next" whose steps each show a heading of their own under the same labels. A quiz's answer, whose next
-    /// question shows another heading and other answers, does.
+    /// "Next" whose steps each show a heading of their own.
     private mutating func nextInASequence(_ snapshot: UISnapshot, _ a: (identity: AbstractState, level: Level, standard: AbstractState, coarse: AbstractState),
                                           cause: (event: CrawlEvent, before: UISnapshot)?) -> (index: Int?, decision: Decision?)? {
         guard coarsenAfter > 0, a.level == .standard, let cause, cause.event.kind == .tap, let known = coarse[a.coarse],
               !coarsened.contains(a.coarse) else { return nil }
         let before = abstract(cause.before)
-        // The labels moved on: a tutorial's next step that names itself in a heading of its own ("Soft drop" after
-        // "Move left") under the same "Next" is a screen of its own, as the heading passes judge. A quiz's answer
-        // moves on itself, the next question's answer in its place, and the question's heading with it: data too,
-        // where as many headings show and the title is the same.
+        // Only the labels moved on: a tutorial's next step names itself in a heading of its own ("Soft drop" after
+        // "Move left"), a screen of its own, as the heading passes judge.
         func headings(_ state: AbstractState) -> [StateProperty] { state.properties.filter { $0.kind == .heading || $0.kind == .title } }
-        let (was, now) = (headings(before.standard), headings(a.standard))
-        guard before.level == .standard, before.coarse == a.coarse, key(before.standard) != key(a.standard) else { return nil }
-        let movedOn = Self.movedOn(cause.event, from: cause.before, to: snapshot)
-        guard was == now || (movedOn && was.count == now.count && was.filter { $0.kind == .title } == now.filter { $0.kind == .title }) else { return nil }
-        // The same tap each time: by its place where what it shows moved on ("A Oxygen", then "A Mars").
-        let step = movedOn ? "tap at " + (cause.event.target?.locator ?? "") : cause.event.description
+        guard before.level == .standard, before.coarse == a.coarse, key(before.standard) != key(a.standard),
+              headings(before.standard) == headings(a.standard) else { return nil }
+        let step = cause.event.description
         let last = stepsForward[a.coarse]?[step]
         let length = last.map { $0.reached == key(before.standard) ? $0.length + 1 : 1 } ?? 1
         guard length >= Self.sequenceSteps else {
@@ -270,16 +264,8 @@ public struct StateIndex: Sendable {
         uncoarsened[a.coarse] = nil
         stepsForward[a.coarse] = nil
         return (known, Decision(kind: .coarsen, screen: a.coarse.name,
-                                reason: "\"\(cause.event.description)\" showed this screen again with other labels of links and buttons, \(length) times in a row, each time tapped on the state the last showed: what they show moves on at each tap; labels of this screen are data from now on",
+                                reason: "\"\(step)\" showed this screen again with other labels of links and buttons, \(length) times in a row, each time tapped on the state the last showed: what they show moves on at each tap; labels of this screen are data from now on",
                                 states: [known]))
-    }
-
-    /// Whether the control `event` tapped shows another label in its place after it (an answer the next question's).
-    static func movedOn(_ event: CrawlEvent, from before: UISnapshot, to after: UISnapshot) -> Bool {
-        guard let locator = event.target?.locator,
-              let was = before.elements.first(where: { $0.locator == locator })?.label, !was.isEmpty,
-              let now = after.elements.first(where: { $0.locator == locator && $0.visible })?.label, !now.isEmpty else { return false }
-        return was != now
     }
 
     /// The text of the row holding the element at `locator` in `snapshot` (the element itself when it is the row),
