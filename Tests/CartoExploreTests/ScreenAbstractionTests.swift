@@ -765,6 +765,21 @@ final class ScreenAbstractionTests: XCTestCase {
         XCTAssertEqual(LabelNormaliser.dataShape("/page.html?page=terms"), "/page.html?page=terms")
     }
 
+    /// A row's detail may be opened at an address of its own, picked by a word (`?id=charlie`): the addresses a
+    /// row's detail is compared across. Evidence only with the row's text in the heading (`UnseenAppTests`'
+    /// adoptables); the address alone decides nothing.
+    func testARowsDetailIsComparedAcrossAddressesThatDifferOnlyInTheirQuerysValues() {
+        // triggering
+        XCTAssertTrue(StateIndex.sameButForQueryValues("/pet.html?id=buddy", "/pet.html?id=charlie"))
+        XCTAssertTrue(StateIndex.sameButForQueryValues("/pet.html?id=buddy&tab=info", "/pet.html?id=luna&tab=care#top"))
+        XCTAssertTrue(StateIndex.sameButForQueryValues("/pets.html", "/pets.html"))
+        // non-triggering: another page, other keys, no query at all
+        XCTAssertFalse(StateIndex.sameButForQueryValues("/pet.html?id=buddy", "/vet.html?id=buddy"))
+        XCTAssertFalse(StateIndex.sameButForQueryValues("/pet.html?id=buddy", "/pet.html?name=buddy"))
+        XCTAssertFalse(StateIndex.sameButForQueryValues("/about.html", "/contact.html"))
+        XCTAssertFalse(StateIndex.sameButForQueryValues("/pet.html?", "/pet.html?id=buddy"))
+    }
+
     /// The next of a sequence: "Got it" on a study screen shows the next card, drawn as a button named by the card's
     /// text — a new state at each step, until the fourth step in a row from the state the last one showed: the
     /// card's text is data, the screen is coarsened, with the tap in the decision. A game's move whose outcome is one

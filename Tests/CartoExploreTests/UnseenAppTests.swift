@@ -27,6 +27,53 @@ extension CrawlEndToEndTests {
         XCTAssertFalse(model.edges.contains { $0.event == "tap button \"Tidy\"" }, "\(model.edges.map { ($0.from, $0.event, $0.to) })")
     }
 
+    /// Forms whose controls are named after the form's own properties (`<input name="id">`, `name="action"`,
+    /// `name="target"`: the DOM makes `form.id` that input): the page is read by its attributes. The crawl once
+    /// stopped at its first snapshot (an identifier that was an element, not a string); now the search is sent to
+    /// its results page, and the book form named by its id.
+    func testFormsWhoseControlsShadowTheFormsPropertiesAreReadByTheirAttributes() throws {
+        let (model, _) = try crawlSite("shadowed")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let shelf = try XCTUnwrap(model.states.first { $0.title == "Shelf" })
+        let results = try XCTUnwrap(model.states.first { $0.title == "Results" }, "\(model.states.map(\.title))")
+        // triggering: the search form (action and target shadowed) goes to its results page, as a submission.
+        XCTAssertTrue(model.edges.contains { $0.from == shelf.id && $0.to == results.id && $0.event.hasPrefix("fill") },
+                      "\(model.edges.map { ($0.from, $0.event, $0.to) })")
+        // non-triggering: the book form, handled by script, stays on the shelf.
+        XCTAssertFalse(model.edges.contains { $0.to == results.id && $0.event.contains("Book title") },
+                       "\(model.edges.map { ($0.from, $0.event, $0.to) })")
+    }
+
+    /// A shelter's animals, each opened at an address that names it by a word (`details.html?id=charlie`), and the
+    /// details page offering the other animals' cards: which animal is data — two screens, as a tester draws them,
+    /// the heading's place learnt as data from the row tapped. The list is a screen of its own all the same.
+    func testARowsDetailAtAnAddressNamingTheRowByAWordIsOneScreen() throws {
+        let (model, log) = try crawlSite("adoptables")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        // triggering
+        let details = model.states.filter { $0.title == "Animal details" }
+        XCTAssertEqual(details.count, 1, "\(details.map { $0.properties ?? [] })")
+        XCTAssertTrue(log.contains { $0["type"] as? String == "abstraction" && ($0["reason"] as? String ?? "").contains("the text of the row it tapped") },
+                      "\(log.filter { $0["type"] as? String == "abstraction" })")
+        // non-triggering: the list of animals is not the details
+        XCTAssertEqual(model.states.filter { $0.title == "Adoptables" }.count, 1, "\(model.states.map(\.title))")
+    }
+
+    /// A page whose chrome depends on whether it was ever scrolled (a back-to-top button shown until the first
+    /// scroll): the crawl scrolls to reach "Show tip" at the page's end, and the page looked at from its top again
+    /// is the page it was before — two screens, the guide and the guide with its tip, not one more for the button
+    /// that showed only before the first scroll.
+    func testChromeAScrollShowsOrHidesDoesNotSplitAPage() throws {
+        let (model, _) = try crawlSite("back-to-top")
+        XCTAssertEqual(model.stats.stopReason, .explored)
+        let withTip = model.states.filter { has($0, "heading Tip") }
+        let without = model.states.filter { !has($0, "heading Tip") }
+        // triggering: the tip's own screen is reached (the crawl scrolled to its button)…
+        XCTAssertEqual(withTip.count, 1, "\(model.states.map { ($0.id, $0.properties ?? []) })")
+        // …and the guide without it is one state whether or not the crawl had scrolled it.
+        XCTAssertEqual(without.count, 1, "\(model.states.map { ($0.id, $0.properties ?? []) })")
+    }
+
     /// A finger taps what it sees: a hamburger drawn by a label lying over its checkbox, a link whose middle a
     /// neighbour covers (its free end takes the tap), a footer link under a cookie banner (reached once the banner
     /// is accepted). None of them is refused as covered.

@@ -46,8 +46,8 @@ struct StateRecognition {
     }
 
     /// What an event did (see `StateIndex.observe`); the paper's abstraction learns nothing.
-    mutating func observe(_ event: CrawlEvent, in source: Int, before: UISnapshot, after: UISnapshot, unchanged: Bool, wrote: Bool = false) -> StateIndex.Decision? {
-        mode == .screen ? index.observe(event, in: source, before: before, after: after, unchanged: unchanged, wrote: wrote) : nil
+    mutating func observe(_ event: CrawlEvent, in source: Int, before: UISnapshot, after: UISnapshot, unchanged: Bool, actedOffScreen: Bool = false) -> StateIndex.Decision? {
+        mode == .screen ? index.observe(event, in: source, before: before, after: after, unchanged: unchanged, actedOffScreen: actedOffScreen) : nil
     }
 
     /// State `index`'s identity under what has been learnt (the model merges states that share one).

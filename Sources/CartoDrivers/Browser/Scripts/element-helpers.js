@@ -6,6 +6,20 @@ const textTypes = { email: 'textField', url: 'textField', tel: 'textField', numb
                     password: 'secureTextField', search: 'searchField', date: 'textField', '': 'textField' };
 // Elements that are controls by what they are: a tap on one inside another acts on the inner one.
 const controlSelector = 'a[href], button, input, select, textarea, [role=button], [role=link], [onclick]';
+// The names an element gives itself: its id, test id or name. Read as attributes: a form's controls shadow the form's
+// own properties by their names (`<input name="id">` makes `form.id` that input, not a string).
+function identifierOf(el) {
+  return el.getAttribute('id') || el.getAttribute('data-testid') || el.getAttribute('name') || null;
+}
+// A property as the platform defines it (`form.action`, resolved against the page), even where a control of a form
+// named after it shadows it.
+function platformProperty(el, name) {
+  for (let p = Object.getPrototypeOf(el); p; p = Object.getPrototypeOf(p)) {
+    const d = Object.getOwnPropertyDescriptor(p, name);
+    if (d) return d.get ? d.get.call(el) : d.value;
+  }
+  return undefined;
+}
 // An element the page marks as a target of taps by its own pointer cursor, its parent's being another.
 function ownPointer(el) {
   const view = el.ownerDocument.defaultView || window;
@@ -116,7 +130,18 @@ function scrollHome() {
   const app = c.appPosition && c.appPosition[0] === scrollX && c.appPosition[1] === scrollY;
   c.appScrolled = false;
   c.anchorTap = false;
-  if (app || (scrollX === 0 && scrollY === 0)) return false;
+  if (app) return false;
+  if (scrollX === 0 && scrollY === 0) {
+    // A page never scrolled since it loaded has not shown what it shows at its top once scrolled there: chrome that
+    // a scroll shows or hides (a back-to-top button shown until the first scroll, a header that shrinks) would tell
+    // a page reached without scrolling from the same page after the crawl scrolled to a control. Told of a scroll at
+    // the top, it is looked at as every other time.
+    if (c.scrollSeen !== false) return false;
+    c.scrollSeen = true;
+    c.ours = true;
+    try { document.dispatchEvent(new Event('scroll', { bubbles: true })); } finally { c.ours = false; }
+    return true;
+  }
   c.ours = true;
   try { scrollTo({ left: 0, top: 0, behavior: 'instant' }); } finally { c.ours = false; }
   return true;
@@ -251,7 +276,8 @@ function cssPath(el) {
   const root = el.getRootNode();
   let anchored = false;
   for (let n = el; n && n.nodeType === 1 && n !== root.documentElement; n = n.parentElement) {
-    if (n.id && root.querySelectorAll('#' + CSS.escape(n.id)).length === 1) { parts.unshift('#' + CSS.escape(n.id)); anchored = true; break; }
+    const id = n.getAttribute('id');
+    if (id && root.querySelectorAll('#' + CSS.escape(id)).length === 1) { parts.unshift('#' + CSS.escape(id)); anchored = true; break; }
     const tag = n.tagName.toLowerCase();
     let i = 1;
     for (let s = n.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === n.tagName) i++;

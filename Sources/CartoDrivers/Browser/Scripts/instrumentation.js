@@ -146,6 +146,9 @@
   c.appScrolled = false;
   c.anchorTap = false;
   c.appPosition = null;
+  // Whether the page was told of a scroll of its window since it loaded (`scrollHome` tells it once otherwise).
+  c.scrollSeen = false;
+  addEventListener('scroll', e => { if (e.target === document || e.target === window) c.scrollSeen = true; }, { capture: true, passive: true });
   const scrollsWindow = el => el === document.scrollingElement || el === document.documentElement || el === document.body;
   const byApp = () => { if (!c.ours && !c.anchorTap) c.appScrolled = true; };
   for (const name of ['scrollTo', 'scroll', 'scrollBy']) {
@@ -215,7 +218,7 @@
   window.addEventListener('submit', e => {
     const form = e.target;
     st(() => {
-      if (e.defaultPrevented || (form && form.target && form.target !== '_self')) return;
+      if (e.defaultPrevented || (form && form.getAttribute('target') && form.getAttribute('target') !== '_self')) return;
       c.navigating = true;
       st(() => { c.navigating = false; }, 2000);
     }, 0);

@@ -27,7 +27,7 @@ function locate(selector, label) {
   // there goes to whichever neighbour the browser's touch adjustment picks.
   const { e, acts } = touchSurface(found);
   const doc = e.ownerDocument, view = doc.defaultView;
-  const name = top => top ? top.tagName.toLowerCase() + (top.id ? '#' + top.id : '') + (typeof top.className === 'string' && top.className ? '.' + top.className.trim().split(/\s+/).join('.') : '') : 'nothing';
+  const name = top => top ? top.tagName.toLowerCase() + (top.getAttribute('id') ? '#' + top.getAttribute('id') : '') + (typeof top.className === 'string' && top.className ? '.' + top.className.trim().split(/\s+/).join('.') : '') : 'nothing';
   const probe = () => {
     const r = e.getBoundingClientRect();
     const root = e.getRootNode().elementFromPoint ? e.getRootNode() : doc;   // inside shadow roots the hit is in the same tree

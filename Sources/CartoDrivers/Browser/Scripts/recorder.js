@@ -38,7 +38,7 @@ function installRecorder() {
   function describe(el) {
     const role = roleOf(el) || 'other';
     const text = clean(el.innerText !== undefined ? el.innerText : el.textContent);
-    return { role, id: el.id || el.getAttribute('data-testid') || el.getAttribute('name') || null, label: labelOf(el, role),
+    return { role, id: identifierOf(el), label: labelOf(el, role),
              text: text ? cut(text, 80) : null, path: positionalPath(el), secure: el.type === 'password' };
   }
   const screenOf = () => {

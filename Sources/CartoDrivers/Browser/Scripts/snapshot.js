@@ -272,7 +272,7 @@ function snapshot() {
       const href = role === 'link' ? (el.getAttribute('href') || '').trim() : '';
       if (href.startsWith('#') && el.ownerDocument === document) target = local(origin + location.pathname) + (el.hash || '#');
       else if (role === 'link') target = local(el.href);
-      else if (role === 'form') target = local(el.action);
+      else if (role === 'form') target = local(platformProperty(el, 'action'));
       else if (listensForTaps(el)) target = 'click';
       // Only a submit button sends its form (a `<button>` is one unless its type says otherwise): a reset button
       // beside it empties the form.
@@ -332,7 +332,7 @@ function snapshot() {
       const expanded = ariaExpanded === 'true' ? true : ariaExpanded === 'false' ? false
         : tag === 'summary' && el.parentElement && el.parentElement.tagName === 'DETAILS' ? el.parentElement.open
         : popup && popup !== 'false' ? false : null;
-      node = { role, platformType, identifier: el.id || el.getAttribute('data-testid') || el.getAttribute('name') || null,
+      node = { role, platformType, identifier: identifierOf(el),
                label: labelOf(el, role), value, frame: { x: r.x, y: r.y, width: r.width, height: r.height },
                enabled: !disabled, visible, selected, expanded, actions, target, locator: 'css selector:' + cssPath(el), children: [] };
       if (options) node.options = options;

@@ -168,8 +168,8 @@ final class Recorder {
     }
 
     /// What an exploration event did, for the abstraction to learn from; the decision it tipped, if any.
-    func observe(_ event: CrawlEvent, in source: Int, before: UISnapshot, after: UISnapshot, unchanged: Bool, wrote: Bool = false) -> StateIndex.Decision? {
-        let decision = recognizer.observe(event, in: source, before: before, after: after, unchanged: unchanged, wrote: wrote)
+    func observe(_ event: CrawlEvent, in source: Int, before: UISnapshot, after: UISnapshot, unchanged: Bool, actedOffScreen: Bool = false) -> StateIndex.Decision? {
+        let decision = recognizer.observe(event, in: source, before: before, after: after, unchanged: unchanged, actedOffScreen: actedOffScreen)
         progress.behaviour = recognizer.index.behaviour
         return decision
     }

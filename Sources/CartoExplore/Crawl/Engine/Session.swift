@@ -29,6 +29,8 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
     /// it did something, even where the screen stayed — a transition of the state to itself, as a tester draws a
     /// refusal, and no sign of an inert control.
     private var lastTold = false
+    /// Whether the last event did something the screen need not show: wrote data or answered in a system dialog.
+    private var lastActedOffScreen: Bool { lastWrote || lastTold }
     /// Whether the last event sent the app back in its history (`Observation.wentBack`): where it landed depends on
     /// how the app was reached, not on the state it was fired in.
     private(set) var lastWentBack = false
@@ -162,7 +164,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
         // What the event did teaches the abstraction (a refused or failed action, or one that left the app, does not).
         if lastEventActed, let before, let after = navigator.snapshot,
            let decision = recorder.observe(event, in: work.state, before: before, after: after,
-                                          unchanged: ControlBehaviour.leftAsItWas(before, after, by: event), wrote: lastWrote || lastTold) {
+                                          unchanged: ControlBehaviour.leftAsItWas(before, after, by: event), actedOffScreen: lastActedOffScreen) {
             log(decision)
         }
         // A form refused — the app stayed on its state, or went to one that offers the same form again (the sign-in
@@ -397,7 +399,7 @@ final class Session: @unchecked Sendable {   // driven on its own thread; shared
                 let changedHere = !unchanged && event.kind != .back && event.kind != .scroll && navigator.snapshot.map {
                     !ControlBehaviour.leftAsItWas($0, snapshot, by: event) && !ControlBehaviour.onlyRunningTextChanged($0, snapshot)
                 } == true
-                if changedHere || ((lastWrote || lastTold) && event.kind != .back && event.kind != .scroll) {
+                if changedHere || (lastActedOffScreen && event.kind != .back && event.kind != .scroll) {
                     _ = recorder.addEdge(from: source, to: source, event: event, kind: .known, throughHistory: lastWentBack)
                 }
                 if changedHere { lastChangedInPlace = true }

@@ -31,7 +31,8 @@ import CartoModel
 /// current tab, a greyed-out button: doing nothing there is what they are for) or on a submit button whose form the
 /// platform will not send yet (a required field empty: `UIElement.awaitsInput`) are no evidence. An action that wrote
 /// data (web storage, a cookie, a request that is no read) did something, whatever the screen shows: "Add to cart"
-/// tapped again, a switch that saves a setting; it is never inert and keeps costing events. Every decision carries
+/// tapped again, a switch that saves a setting; so did one the app answered in a native dialog ("Please enter a
+/// title"): it is never inert and keeps costing events. Every decision carries
 /// its evidence.
 public struct ControlBehaviour: Sendable, Codable {
     /// States that must agree before a decision.
@@ -59,7 +60,8 @@ public struct ControlBehaviour: Sendable, Codable {
     /// Per action: the controls whose state it changed when it changed only toggles' own states.
     private var selfOnlyControls: [String: Set<String>] = [:]
     private var changed: [String: Set<Int>] = [:]
-    /// Actions seen writing data (optional: absent in what earlier versions saved for `--resume`).
+    /// Actions seen acting off screen — writing data or answering in a native dialog (optional: absent in what
+    /// earlier versions saved for `--resume`, whose key it keeps).
     private var writers: Set<String>?
     /// Labels of one toggle: a control identity seen as another's relabelling, to the identity that stands for both
     /// (optional, as above).
@@ -180,7 +182,7 @@ public struct ControlBehaviour: Sendable, Codable {
     /// else on the screen (`relabel(_:_:by:)`). `group` is the row a selection moved along (`selectionGroup`), asked
     /// only when the event moved one.
     public mutating func observe(_ event: CrawlEvent, in source: Int, before: AbstractState, after: AbstractState?, unchanged sameScreen: Bool,
-                                 wrote: Bool = false, relabel: Relabel? = nil, location: String? = nil,
+                                 actedOffScreen: Bool = false, relabel: Relabel? = nil, location: String? = nil,
                                  sameShape: @autoclosure () -> Bool = false, group: @autoclosure () -> Set<String> = []) -> Decision? {
         guard let (key, controls) = Self.action(of: event) else { return nil }
         controlsOf[key] = controls
@@ -195,8 +197,8 @@ public struct ControlBehaviour: Sendable, Codable {
             if let screens = seen[key], screens.count >= Self.enough,
                let decision = learnRelabel(relabel, action: key, in: screens.values.sorted(), onScreens: screens.count) { return decision }
         }
-        if wrote { writers = (writers ?? []).union([key]) }
-        let same = sameScreen && !wrote
+        if actedOffScreen { writers = (writers ?? []).union([key]) }
+        let same = sameScreen && !actedOffScreen
         let writes = writers?.contains(key) == true
         if same {
             if unchanged[key, default: [:]][screen] == nil { unchanged[key, default: [:]][screen] = source }
@@ -260,7 +262,7 @@ public struct ControlBehaviour: Sendable, Codable {
         var aliases = relabelled ?? [:]
         guard aliases[relabel.from] == nil || aliases[relabel.from] != aliases[relabel.to] else { return nil }
         let group = Set([relabel.from, relabel.to]).union(aliases.filter { $0.value == aliases[relabel.from] || $0.value == aliases[relabel.to] }.keys)
-        let prefix = relabel.from.firstIndex(of: "\"").map { String(relabel.from[..<$0]) } ?? relabel.from + " "
+        let prefix = Self.labelCut(relabel.from).map { String($0.control) } ?? relabel.from + " "
         let canonical = prefix + group.map(Self.quotedLabel).sorted().joined(separator: " / ")
         for member in group { aliases[member] = canonical }
         relabelled = aliases
@@ -270,7 +272,7 @@ public struct ControlBehaviour: Sendable, Codable {
     }
 
     private static func quotedLabel(_ identity: String) -> String {
-        identity.firstIndex(of: "\"").map { String(identity[$0...]) } ?? identity
+        labelCut(identity).map { String($0.quoted) } ?? identity
     }
 
     /// A tap that changed the acted-on control's label and nothing else (`relabel(_:_:by:)`): its identity (without
@@ -431,8 +433,16 @@ public struct ControlBehaviour: Sendable, Codable {
     /// A control identity's part before its label and its label (`button#start → click `, `Start Science Quiz`),
     /// or nil when it has none.
     static func splitLabel(_ identity: String) -> (control: String, label: String)? {
-        guard let open = identity.firstIndex(of: "\""), let close = identity.lastIndex(of: "\""), open < close else { return nil }
-        return (String(identity[..<open]), String(identity[identity.index(after: open)..<close]))
+        guard let (control, quoted) = labelCut(identity), let close = quoted.lastIndex(of: "\""), close > quoted.startIndex else { return nil }
+        return (String(control), String(quoted[quoted.index(after: quoted.startIndex)..<close]))
+    }
+
+    /// A control identity cut where its label opens: the part before (`button#start → click `) and the rest from the
+    /// opening quote on (`"Start" shows "PAUSE"`), or nil when it has no label. The one place that knows where a label
+    /// begins.
+    static func labelCut(_ identity: String) -> (control: Substring, quoted: Substring)? {
+        guard let open = identity.firstIndex(of: "\"") else { return nil }
+        return (identity[..<open], identity[open...])
     }
 
     /// The row a tap moved a selection in — the controls like the tapped one around every control whose selection

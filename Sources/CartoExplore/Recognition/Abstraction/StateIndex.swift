@@ -195,15 +195,17 @@ public struct StateIndex: Sendable {
 
     /// The detail of a row: a screen opened by a tap on a row of a list (or on a control inside one) whose heading
     /// repeats the row's own text — the product's name on the card tapped — and that, but for that heading, is a
-    /// known state (another row's detail, opened at the same address), is that state: the heading's place holds data
+    /// known state (another row's detail, opened at the same address or at one that differs only in its query's
+    /// values: the row's link picked it), is that state: the heading's place holds data
     /// on this screen from now on (and on the page's other screens, as `learnDataHeadings` learns it), at once, where
     /// other places wait for `coarsenAfter` states. The screen's other headings and the labels of its buttons still
-    /// count ("Add to cart" and "Added"). A heading the known state shows too (the dialog's own title) is not
-    /// evidence; one of a few letters is not either; nor is a heading under a dialog's backdrop (a row's own title).
+    /// count ("Add to cart" and "Added"). A heading the known state shows too at the same place (the dialog's own
+    /// title) is not evidence; one of a few letters is not either; nor is a heading under a dialog's backdrop (a row's own title).
     private mutating func detailOfARow(_ snapshot: UISnapshot, _ a: (identity: AbstractState, level: Level, standard: AbstractState, coarse: AbstractState),
                                        cause: (event: CrawlEvent, before: UISnapshot)?) -> (index: Int?, decision: Decision?)? {
         guard coarsenAfter > 0, a.level == .standard, let cause, let known = coarse[a.coarse], !coarsened.contains(a.coarse),
-              records[known].identity == records[known].standard, records[known].snapshot.context.address == snapshot.context.address,
+              records[known].identity == records[known].standard,
+              Self.sameButForQueryValues(records[known].snapshot.context.address, snapshot.context.address),
               let locator = cause.event.target?.locator else { return nil }
         func headings(_ s: UISnapshot) -> [(place: String, text: String)] {
             s.elements.filter { $0.role == .heading && $0.visible && $0.covered != true }.compactMap { e in
@@ -213,8 +215,10 @@ public struct StateIndex: Sendable {
         }
         // The headings that could name a row, first: most screens have none, and finding the tapped row's text needs
         // the lists of the screen it was tapped on (`listLocators` walks the whole snapshot).
-        let theirs = Set(headings(records[known].snapshot).map(\.text))
-        let candidates = headings(snapshot).filter { !theirs.contains($0.text) && $0.text.count >= 4 }
+        // A heading the known state shows at the same place is no evidence; one it shows elsewhere may be (the detail
+        // of Buddy offers Charlie's card, whose heading is the name the detail of Charlie shows at Buddy's place).
+        let theirs = Set(headings(records[known].snapshot).map { $0.place + "\u{1}" + $0.text })
+        let candidates = headings(snapshot).filter { !theirs.contains($0.place + "\u{1}" + $0.text) && $0.text.count >= 4 }
         guard !candidates.isEmpty,
               let row = Self.rowText(at: locator, in: cause.before, lists: abstraction.listLocators(cause.before)),
               let named = candidates.first(where: { row.contains($0.text) }) else { return nil }
@@ -233,6 +237,20 @@ public struct StateIndex: Sendable {
         return (known, Decision(kind: .coarsen, screen: a.coarse.name,
                                 reason: "\"\(cause.event.description)\" opened this screen with the heading \"\(named.text)\" at \(place), the text of the row it tapped, where s\(known) showed another there: that text is data from now on; labels of links and buttons and the other headings still count",
                                 states: [known]))
+    }
+
+    /// One address, or two that differ only in their query's values (`/pet.html?id=buddy` beside `?id=charlie`): the
+    /// row's link picked the data, whatever words name it — where an address alone (`?page=terms`) is no evidence.
+    static func sameButForQueryValues(_ theirs: String?, _ mine: String?) -> Bool {
+        guard let theirs, let mine else { return theirs == mine }
+        if theirs == mine { return true }
+        func cut(_ address: String) -> (path: Substring, keys: [Substring])? {
+            guard let q = address.firstIndex(of: "?") else { return nil }
+            let query = address[address.index(after: q)...].prefix { $0 != "#" }
+            return (address[..<q], query.split(separator: "&").map { $0.prefix { $0 != "=" } })
+        }
+        guard let a = cut(theirs), let b = cut(mine) else { return false }
+        return a.path == b.path && a.keys == b.keys && !a.keys.isEmpty
     }
 
     /// The next of a sequence: a tap that showed its screen again as a new state, but for the labels of links and
@@ -381,13 +399,13 @@ public struct StateIndex: Sendable {
     }
 
     /// Records what an event fired in state `source` did — the screen before and after it, whether it stayed
-    /// exactly as it was and whether the app wrote data — and returns the decision it tipped, if any. States are indexed under the new knowledge
+    /// exactly as it was and whether it acted off screen (wrote data, answered in a native dialog) — and returns the decision it tipped, if any. States are indexed under the new knowledge
     /// at once: a screen seen again is found among the states that now compare alike.
-    public mutating func observe(_ event: CrawlEvent, in source: Int, before: UISnapshot, after: UISnapshot, unchanged: Bool, wrote: Bool = false) -> Decision? {
+    public mutating func observe(_ event: CrawlEvent, in source: Int, before: UISnapshot, after: UISnapshot, unchanged: Bool, actedOffScreen: Bool = false) -> Decision? {
         let a = abstraction.abstract(before).state
         let b = unchanged ? a : abstraction.abstract(after).state
         let relabel = unchanged ? nil : ControlBehaviour.relabel(before, after, by: event)
-        guard let made = behaviour.observe(event, in: source, before: a, after: b, unchanged: unchanged, wrote: wrote, relabel: relabel,
+        guard let made = behaviour.observe(event, in: source, before: a, after: b, unchanged: unchanged, actedOffScreen: actedOffScreen, relabel: relabel,
                                            location: before.context.container,
                                            sameShape: !unchanged && ControlBehaviour.sameShape(before, after, lists: abstraction.listLocators(before)
                                                                                                     .intersection(abstraction.listLocators(after))),
